@@ -1,0 +1,76 @@
+// swift-tools-version: 6.1
+
+import PackageDescription
+
+// The workspace root. Each package under Packages/ stands alone (`swift test --package-path Packages/X`);
+// this manifest depends on them by path and re-declares their test targets, so that one `swift test` here
+// runs every test in the workspace. A root test target can only depend on *products* of a path dependency,
+// which is why test support modules are products.
+let package = Package(
+  name: "Humble",
+  platforms: [.macOS(.v15), .iOS(.v18)],
+  dependencies: [
+    .package(path: "Packages/Domain"),
+    .package(path: "Packages/Services"),
+    .package(path: "Packages/Presentation"),
+    .package(path: "Packages/TableKit"),
+  ],
+  targets: [
+    .testTarget(
+      name: "DomainTests",
+      dependencies: [.product(name: "Domain", package: "Domain")],
+      path: "Packages/Domain/Tests/DomainTests"
+    ),
+    .testTarget(
+      name: "ServicesTests",
+      dependencies: [
+        .product(name: "Services", package: "Services"),
+        .product(name: "Domain", package: "Domain"),
+      ],
+      path: "Packages/Services/Tests/ServicesTests"
+    ),
+    .testTarget(
+      name: "ServicesTestSupportTests",
+      dependencies: [
+        .product(name: "ServicesTestSupport", package: "Services"),
+        .product(name: "Services", package: "Services"),
+        .product(name: "Domain", package: "Domain"),
+      ],
+      path: "Packages/Services/Tests/ServicesTestSupportTests"
+    ),
+    .testTarget(
+      name: "ServicesLiveTests",
+      dependencies: [
+        .product(name: "ServicesLive", package: "Services"),
+        .product(name: "Services", package: "Services"),
+        .product(name: "Domain", package: "Domain"),
+      ],
+      path: "Packages/Services/Tests/ServicesLiveTests"
+    ),
+    .testTarget(
+      name: "PresentationTests",
+      dependencies: [
+        .product(name: "Presentation", package: "Presentation"),
+        .product(name: "Domain", package: "Domain"),
+        .product(name: "ServicesTestSupport", package: "Services"),
+      ],
+      path: "Packages/Presentation/Tests/PresentationTests"
+    ),
+    .testTarget(
+      name: "TableKitTests",
+      dependencies: [.product(name: "TableKit", package: "TableKit")],
+      path: "Packages/TableKit/Tests/TableKitTests"
+    ),
+    .testTarget(
+      name: "IntegrationTests",
+      dependencies: [
+        .product(name: "Domain", package: "Domain"),
+        .product(name: "Services", package: "Services"),
+        .product(name: "ServicesLive", package: "Services"),
+        .product(name: "ServicesTestSupport", package: "Services"),
+        .product(name: "Presentation", package: "Presentation"),
+      ],
+      path: "Tests/IntegrationTests"
+    ),
+  ]
+)

@@ -1,0 +1,31 @@
+// swift-tools-version: 6.1
+
+import PackageDescription
+
+let package = Package(
+  name: "Services",
+  platforms: [.macOS(.v15), .iOS(.v18)],
+  products: [
+    .library(name: "Services", targets: ["Services"]),
+    .library(name: "ServicesTestSupport", targets: ["ServicesTestSupport"]),
+    .library(name: "ServicesLive", targets: ["ServicesLive"]),
+  ],
+  dependencies: [
+    .package(path: "../Domain"),
+    .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+  ],
+  targets: [
+    .target(name: "Services", dependencies: ["Domain"]),
+    .target(name: "ServicesTestSupport", dependencies: ["Services", "Domain"]),
+    .target(
+      name: "ServicesLive",
+      dependencies: ["Services", "Domain", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
+    .testTarget(name: "ServicesTests", dependencies: ["Services", "Domain"]),
+    .testTarget(name: "ServicesTestSupportTests", dependencies: ["ServicesTestSupport", "Services", "Domain"]),
+    .testTarget(
+      name: "ServicesLiveTests",
+      dependencies: ["ServicesLive", "Services", "Domain"]
+    ),
+  ]
+)

@@ -1,0 +1,37 @@
+import Domain
+
+/// The music catalog: artists and their tracks.
+///
+/// Implementations may do I/O, so every call is asynchronous and can fail with a ``MusicAPIError``.
+public protocol MusicAPI: Sendable {
+  /// The tracks of an artist, in the catalog's order.
+  func tracks(ofArtist artistID: Artist.ID) async throws(MusicAPIError) -> [Track]
+
+  /// The artist with an identifier; fails with ``MusicAPIError/artistNotFound(_:)`` when there is none.
+  func artist(withID artistID: Artist.ID) async throws(MusicAPIError) -> Artist
+
+  /// The artists whose names contain `query`, ignoring case and diacritics, ordered by name.
+  func artists(matching query: String) async throws(MusicAPIError) -> [Artist]
+
+  /// Every artist in the catalog, ordered by name.
+  func allArtists() async throws(MusicAPIError) -> [Artist]
+
+  /// Artists related to an artist, most related first.
+  func relatedArtists(of artistID: Artist.ID) async throws(MusicAPIError) -> [Artist]
+}
+
+/// Why a ``MusicAPI`` call failed.
+public enum MusicAPIError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// No artist has this identifier.
+  case artistNotFound(Artist.ID)
+  /// The catalog could not be reached or read; `reason` says why.
+  case unavailable(reason: String)
+
+  /// A one-line explanation for people.
+  public var description: String {
+    switch self {
+    case .artistNotFound(let id): "No artist with ID '\(id)' in the catalog."
+    case .unavailable(let reason): "The music catalog is unavailable: \(reason)"
+    }
+  }
+}

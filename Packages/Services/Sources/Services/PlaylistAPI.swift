@@ -1,0 +1,20 @@
+import Domain
+
+/// The playlists of the catalog.
+public protocol PlaylistAPI: Sendable {
+  /// The playlists that feature at least one track by an artist, ordered by name.
+  func playlists(featuring artistID: Artist.ID) async throws(PlaylistAPIError) -> [Playlist]
+}
+
+/// Why a ``PlaylistAPI`` call failed.
+public enum PlaylistAPIError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The playlists could not be reached or read; `reason` says why.
+  case unavailable(reason: String)
+
+  /// A one-line explanation for people.
+  public var description: String {
+    switch self {
+    case .unavailable(let reason): "Playlists are unavailable: \(reason)"
+    }
+  }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import GRDB
+
+/// The SQLite database behind the live services: the catalog, downloads and favourites, in one file.
+///
+/// Opening never damages an existing file: a file that is not a SQLite database, is corrupt, or belongs to
+/// another application is reported with a ``CatalogDatabaseError`` naming its path and is left untouched.
+public final class CatalogDatabase: Sendable {
+  /// The database file's path, or `:memory:`.
+  public let path: String
+  let writer: any DatabaseWriter
+
+  private init(path: String, writer: any DatabaseWriter) {
+    self.path = path
+    self.writer = writer
+  }
+
+  /// Opens (creating if needed) the database file at `url`, or an in-memory database when `url` is nil,
+  /// and brings its schema up to date.
+  public static func open(at url: URL?) throws(CatalogDatabaseError) -> CatalogDatabase {
+    guard let url else {
+      do {
+        let database = CatalogDatabase(path: ":memory:", writer: try DatabaseQueue(configuration: configuration()))
+        try database.migrate()
+        return database
+      } catch {
+        throw classify(error, path: ":memory:")
+      }
+    }
+    let path = url.path
+    try prepareFile(at: url)
+    do {
+      try validateExistingFile(at: path)
+      let database = CatalogDatabase(path: path, writer: try DatabasePool(path: path, configuration: configuration()))
+      try database.migrate()
+      return database
+    } catch let error as CatalogDatabaseError {
+      throw error
+    } catch {
+      throw classify(error, path: path)
+    }
+  }
+
+  /// Whether the catalog holds no artist yet.
+  public func isCatalogEmpty() throws(CatalogDatabaseError) -> Bool {
+    try readBlocking { db in try Int.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM artist)") == 0 }
+  }
+
+  /// The number of tracks in the catalog.
+  public func trackCount() throws(CatalogDatabaseError) -> Int {
+    try readBlocking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM track") ?? 0 }
+  }
+
+  /// The identifiers of the migrations applied to this database, in order.
+  public func appliedMigrations() throws(CatalogDatabaseError) -> [String] {
+    try readBlocking { db in try CatalogSchema.migrator.appliedIdentifiers(db).sorted() }
+  }
+
+  // MARK: Access for the live services
+
+  func readBlocking<T>(_ body: (Database) throws -> T) throws(CatalogDatabaseError) -> T {
+    do {
+      return try writer.read(body)
+    } catch {
+      throw Self.classify(error, path: path, whileMigrating: false)
+    }
+  }
+
+  func writeBlocking<T>(_ body: (Database) throws -> T) throws(CatalogDatabaseError) -> T {
+    do {
+      return try writer.write(body)
+    } catch {
+      throw Self.classify(error, path: path, whileMigrating: false)
+    }
+  }
+
+  func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(CatalogDatabaseError) -> T {
+    do {
+      return try await writer.read(body)
+    } catch {
+      throw Self.classify(error, path: path, whileMigrating: false)
+    }
+  }
+
+  func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(CatalogDatabaseError) -> T {
+    do {
+      return try await writer.write(body)
+    } catch {
+      throw Self.classify(error, path: path, whileMigrating: false)
+    }
+  }
+
+  // MARK: Opening
+
+  private func migrate() throws {
+    try writer.read { db in
+      let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+      let objectCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0
+      if objectCount > 0 && applicationID != CatalogSchema.applicationID {
+        throw CatalogDatabaseError.notACatalog(path: path)
+      }
+      if try CatalogSchema.migrator.hasBeenSuperseded(db) {
+        let known = Set(CatalogSchema.migrator.migrations)
+        let unknown = try CatalogSchema.migrator.appliedIdentifiers(db).subtracting(known).sorted().first ?? "?"
+        throw CatalogDatabaseError.newerSchema(path: path, migration: unknown)
+      }
+    }
+    try CatalogSchema.migrator.migrate(writer)
+  }
+
+  private static func configuration() -> Configuration {
+    var configuration = Configuration()
+    configuration.foreignKeysEnabled = true
+    configuration.busyMode = .timeout(5)
+    configuration.label = "Humble catalog"
+    return configuration
+  }
+
+  /// Creates the directory that will hold the file, and rejects paths that cannot be a database file.
+  private static func prepareFile(at url: URL) throws(CatalogDatabaseError) {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+      throw .unreadable(path: url.path, reason: "it is a directory")
+    }
+    let directory = url.deletingLastPathComponent()
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    } catch {
+      throw .unreadable(path: url.path, reason: "cannot create its directory \(directory.path)")
+    }
+  }
+
+  /// Reads an existing file's header without SQLite, so that a file that is not a database is never opened
+  /// for writing; then checks, read-only, that SQLite can read its schema.
+  private static func validateExistingFile(at path: String) throws {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return }
+    guard (attributes[.size] as? NSNumber)?.intValue ?? 0 > 0 else { return }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw CatalogDatabaseError.unreadable(path: path, reason: "permission denied")
+    }
+    defer { try? handle.close() }
+    let header = (try? handle.read(upToCount: 16)) ?? Data()
+    guard header == Data("SQLite format 3\0".utf8) else {
+      throw CatalogDatabaseError.corrupt(path: path, reason: "file is not a database")
+    }
+    var configuration = Configuration()
+    configuration.readonly = true
+    let probe = try DatabaseQueue(path: path, configuration: configuration)
+    try probe.read { db in
+      _ = try Row.fetchAll(db, sql: "SELECT type, name, sql FROM sqlite_master")
+    }
+    try probe.close()
+  }
+
+  static func classify(_ error: any Error, path: String, whileMigrating: Bool = true) -> CatalogDatabaseError {
+    if let error = error as? CatalogDatabaseError { return error }
+    guard let error = error as? DatabaseError else {
+      return whileMigrating
+        ? .migrationFailed(path: path, reason: String(describing: error)) : .query(reason: String(describing: error))
+    }
+    let reason = error.message ?? "SQLite error \(error.extendedResultCode.rawValue)"
+    switch error.resultCode {
+    case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+      return .corrupt(path: path, reason: reason)
+    case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_AUTH:
+      return .unreadable(path: path, reason: reason)
+    default:
+      return whileMigrating ? .migrationFailed(path: path, reason: reason) : .query(reason: reason)
+    }
+  }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// One HTTP(S) GET whose body is streamed, chunk by chunk, into a ``ChunkWriter``.
+struct HTTPTransfer: Sendable {
+  let url: URL
+
+  private enum Event: Sendable {
+    case response(HTTPURLResponse)
+    case data(Data)
+  }
+
+  func run(into writer: ChunkWriter) async throws(StreamTransfer.Failure) {
+    let (events, continuation) = AsyncThrowingStream<Event, any Error>.makeStream()
+    let delegate = Delegate(continuation: continuation)
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = 30
+    let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    defer { session.finishTasksAndInvalidate() }
+    let task = session.dataTask(with: url)
+    continuation.onTermination = { termination in
+      if case .cancelled = termination { task.cancel() }
+    }
+    task.resume()
+    do {
+      for try await event in events {
+        switch event {
+        case .response(let response):
+          guard (200..<300).contains(response.statusCode) else {
+            task.cancel()
+            let status = HTTPURLResponse.localizedString(forStatusCode: response.statusCode)
+            throw StreamTransfer.Failure.failed("HTTP \(response.statusCode) (\(status)) from \(url.absoluteString)")
+          }
+          if response.expectedContentLength > 0 { writer.expectedLength = Int(response.expectedContentLength) }
+        case .data(let data):
+          try await writer.write(data)
+        }
+      }
+      if Task.isCancelled { throw StreamTransfer.Failure.cancelled }
+    } catch let failure as StreamTransfer.Failure {
+      task.cancel()
+      throw failure
+    } catch {
+      task.cancel()
+      if Task.isCancelled { throw .cancelled }
+      throw .failed(Self.describe(error, url: url))
+    }
+  }
+
+  private static func describe(_ error: any Error, url: URL) -> String {
+    let host = url.host ?? url.absoluteString
+    guard let error = error as? URLError else { return "\(url.absoluteString): \(error.localizedDescription)" }
+    switch error.code {
+    case .cannotConnectToHost: return "cannot connect to \(host) for \(url.absoluteString)"
+    case .cannotFindHost, .dnsLookupFailed: return "unknown host \(host) for \(url.absoluteString)"
+    case .timedOut: return "timed out fetching \(url.absoluteString)"
+    case .notConnectedToInternet, .networkConnectionLost: return "network unavailable for \(url.absoluteString)"
+    default: return "fetching \(url.absoluteString) failed (URLError \(error.code.rawValue))"
+    }
+  }
+
+  private final class Delegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    // Only touched from the session's serial delegate queue.
+    private let continuation: AsyncThrowingStream<Event, any Error>.Continuation
+
+    init(continuation: AsyncThrowingStream<Event, any Error>.Continuation) {
+      self.continuation = continuation
+    }
+
+    func urlSession(
+      _ session: URLSession,
+      dataTask: URLSessionDataTask,
+      didReceive response: URLResponse,
+      completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+      if let response = response as? HTTPURLResponse { continuation.yield(.response(response)) }
+      completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+      continuation.yield(.data(data))
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+      if let error {
+        continuation.finish(throwing: error)
+      } else {
+        continuation.finish()
+      }
+    }
+  }
+}

@@ -1,0 +1,325 @@
+import Domain
+import Foundation
+import GRDB
+import Services
+import Synchronization
+
+/// The ``DownloadsManager`` that really copies tracks from their stream URLs into the downloads directory.
+///
+/// Transfers run in the background and write to `downloads/.partial/`; only when every byte is on disk
+/// is the file flushed, renamed into `downloads/` and recorded in the database, and only then does the
+/// track become downloaded. A failed or cancelled transfer deletes what it wrote. Finished and failed
+/// downloads survive reopening; partial files left by a crash are deleted when the manager starts.
+public final class LiveDownloadsManager: DownloadsManager, Sendable {
+  /// How transfers behave.
+  public struct Configuration: Hashable, Sendable {
+    /// Bytes read per chunk.
+    public var chunkSize: Int
+    /// A bandwidth limit per transfer, to make progress visible on fast local files; nil for none.
+    public var maximumBytesPerSecond: Int?
+    /// The smallest progress change that is announced (0.01 announces each percent at most once).
+    public var progressGranularity: Double
+
+    /// Creates a configuration; the defaults copy as fast as possible and announce each percent.
+    public init(chunkSize: Int = 64 * 1024, maximumBytesPerSecond: Int? = nil, progressGranularity: Double = 0.01) {
+      self.chunkSize = chunkSize
+      self.maximumBytesPerSecond = maximumBytesPerSecond
+      self.progressGranularity = progressGranularity
+    }
+  }
+
+  private struct ActiveDownload {
+    let token: UUID
+    var task: Task<Void, Never>?
+    var isCancelled = false
+    var isCommitting = false
+    var announcedProgress = 0.0
+  }
+
+  private struct State {
+    var states: [Track.ID: DownloadState] = [:]
+    var files: [Track.ID: String] = [:]
+    var active: [Track.ID: ActiveDownload] = [:]
+  }
+
+  private let database: CatalogDatabase
+  private let location: StorageLocation
+  private let configuration: Configuration
+  private let state: Mutex<State>
+  private let broadcaster = ChangeBroadcaster<DownloadChange>()
+
+  /// Loads the downloads recorded in `database`, checks their files, and deletes leftovers of
+  /// interrupted transfers.
+  public init(
+    database: CatalogDatabase,
+    location: StorageLocation,
+    configuration: Configuration = Configuration()
+  ) throws(CatalogDatabaseError) {
+    self.database = database
+    self.location = location
+    self.configuration = configuration
+    let fileManager = FileManager.default
+    do {
+      try fileManager.createDirectory(at: location.partialDownloadsDirectory, withIntermediateDirectories: true)
+      for leftover in try fileManager.contentsOfDirectory(atPath: location.partialDownloadsDirectory.path) {
+        try fileManager.removeItem(at: location.partialDownloadsDirectory.appendingPathComponent(leftover))
+      }
+    } catch {
+      throw .filesDirectory(path: location.downloadsDirectory.path, reason: error.localizedDescription)
+    }
+    let rows = try database.readBlocking { db in
+      try Row.fetchAll(db, sql: "SELECT trackID, state, fileName, byteCount, failureReason FROM download")
+    }
+    var loaded = State()
+    var missing: [String] = []
+    for row in rows {
+      let trackID = Track.ID(row[0] as String)
+      if (row[1] as String) == "failed" {
+        loaded.states[trackID] = .failed(reason: row[4] ?? "unknown reason")
+        continue
+      }
+      let fileName: String = row[2] ?? ""
+      let size =
+        try? fileManager.attributesOfItem(atPath: location.downloadsDirectory.appendingPathComponent(fileName).path)[
+          .size] as? NSNumber
+      if !fileName.isEmpty, size?.intValue == row[3] as Int? {
+        loaded.states[trackID] = .downloaded
+        loaded.files[trackID] = fileName
+      } else {
+        missing.append(trackID.rawValue)
+      }
+    }
+    if !missing.isEmpty {
+      try database.writeBlocking { db in
+        for trackID in missing {
+          try db.execute(sql: "DELETE FROM download WHERE trackID = ?", arguments: [trackID])
+        }
+      }
+    }
+    state = Mutex(loaded)
+  }
+
+  /// The file holding a downloaded track's bytes, or nil when the track is not downloaded.
+  public func fileURL(for trackID: Track.ID) -> URL? {
+    state.withLock { $0.files[trackID] }.map { location.downloadsDirectory.appendingPathComponent($0) }
+  }
+
+  /// Whether every byte of the track is on disk and recorded.
+  public func hasDownloaded(_ trackID: Track.ID) -> Bool {
+    state.withLock { $0.states[trackID] == .downloaded }
+  }
+
+  /// The track's current state.
+  public func downloadState(of trackID: Track.ID) -> DownloadState {
+    state.withLock { $0.states[trackID] ?? .notDownloaded }
+  }
+
+  /// Starts a background transfer of the track from its stream URL.
+  public func startDownload(of track: Track) async throws(DownloadError) {
+    guard let scheme = track.streamURL.scheme?.lowercased(), StreamTransfer.supportedSchemes.contains(scheme) else {
+      throw .unsupportedURL(track.streamURL.absoluteString)
+    }
+    let token = UUID()
+    try state.withLock { state throws(DownloadError) in
+      switch state.states[track.id] ?? .notDownloaded {
+      case .downloaded: throw .alreadyDownloaded(track.id)
+      case .downloading: throw .alreadyDownloading(track.id)
+      case .notDownloaded, .failed: break
+      }
+      state.active[track.id] = ActiveDownload(token: token)
+      set(.downloading(progress: 0), for: track.id, in: &state)
+    }
+    let task = Task { await self.run(track, token: token) }
+    state.withLock { state in
+      if state.active[track.id]?.token == token { state.active[track.id]?.task = task }
+    }
+  }
+
+  /// Stops the track's transfer, waits until its partial file is deleted, and makes it not downloaded.
+  ///
+  /// If the transfer had already finished writing when the request arrived, the track stays downloaded and
+  /// the request fails with ``DownloadError/alreadyDownloaded(_:)``.
+  public func cancelDownload(of trackID: Track.ID) async throws(DownloadError) {
+    let task = try state.withLock { state throws(DownloadError) -> Task<Void, Never>? in
+      guard state.active[trackID] != nil else { throw .notDownloading(trackID) }
+      state.active[trackID]?.isCancelled = true
+      return state.active[trackID]?.task
+    }
+    task?.cancel()
+    await task?.value
+    if task == nil {
+      // The transfer task is being created right now; wait until it has seen the cancellation.
+      while state.withLock({ $0.active[trackID] != nil }) { await Task.yield() }
+    }
+    if hasDownloaded(trackID) { throw .alreadyDownloaded(trackID) }
+  }
+
+  /// Forgets a downloaded or failed track and deletes its file.
+  public func removeDownload(of trackID: Track.ID) async throws(DownloadError) {
+    let (previous, fileName) = try state.withLock { state throws(DownloadError) in
+      let previous = state.states[trackID] ?? .notDownloaded
+      switch previous {
+      case .downloaded, .failed: break
+      case .notDownloaded, .downloading: throw .notDownloaded(trackID)
+      }
+      let fileName = state.files.removeValue(forKey: trackID)
+      set(.notDownloaded, for: trackID, in: &state)
+      return (previous, fileName)
+    }
+    do {
+      try await database.write { db in
+        try db.execute(
+          sql: "DELETE FROM download WHERE trackID = ? AND fileName IS ?", arguments: [trackID.rawValue, fileName])
+      }
+    } catch {
+      state.withLock { state in
+        if state.states[trackID] == nil, state.active[trackID] == nil {
+          state.files[trackID] = fileName
+          set(previous, for: trackID, in: &state)
+        }
+      }
+      throw .storage(reason: error.description)
+    }
+    if let fileName {
+      try? FileManager.default.removeItem(at: location.downloadsDirectory.appendingPathComponent(fileName))
+    }
+  }
+
+  /// Every change made after this call, buffered.
+  public func changes() -> AsyncStream<DownloadChange> {
+    broadcaster.stream()
+  }
+
+  /// Cancels every running transfer and waits for them to clean up.
+  public func cancelAll() async {
+    let tasks = state.withLock { state in
+      for trackID in state.active.keys { state.active[trackID]?.isCancelled = true }
+      return state.active.values.compactMap(\.task)
+    }
+    for task in tasks {
+      task.cancel()
+      await task.value
+    }
+  }
+
+  // MARK: The transfer
+
+  private func run(_ track: Track, token: UUID) async {
+    let partial = location.partialDownloadsDirectory.appendingPathComponent("\(token.uuidString).part")
+    let transfer = StreamTransfer(
+      chunkSize: configuration.chunkSize, maximumBytesPerSecond: configuration.maximumBytesPerSecond)
+    let result: Result<Int, StreamTransfer.Failure>
+    do {
+      result = .success(
+        try await transfer.copy(from: track.streamURL, to: partial) { progress in
+          self.report(progress, for: track.id, token: token)
+        })
+    } catch {
+      result = .failure(error)
+    }
+    switch result {
+    case .failure(.cancelled):
+      await abandon(partial, of: track.id, token: token)
+    case .failure(.failed(let reason)):
+      discard(partial)
+      await recordFailure(reason, for: track.id, token: token)
+    case .success(let byteCount):
+      await commit(partial, byteCount: byteCount, of: track, token: token)
+    }
+  }
+
+  private func commit(_ partial: URL, byteCount: Int, of track: Track, token: UUID) async {
+    let proceed = state.withLock { state in
+      guard state.active[track.id]?.token == token, state.active[track.id]?.isCancelled == false else { return false }
+      state.active[track.id]?.isCommitting = true
+      return true
+    }
+    guard proceed else {
+      await abandon(partial, of: track.id, token: token)
+      return
+    }
+    let fileName = Self.fileName(for: track, token: token)
+    let destination = location.downloadsDirectory.appendingPathComponent(fileName)
+    do {
+      try FileManager.default.moveItem(at: partial, to: destination)
+    } catch {
+      discard(partial)
+      await recordFailure(
+        "cannot move the download into place: \(error.localizedDescription)", for: track.id, token: token)
+      return
+    }
+    do {
+      try await database.write { db in
+        try db.execute(
+          sql: """
+            INSERT OR REPLACE INTO download (trackID, state, fileName, byteCount, failureReason, updatedAt)
+            VALUES (?, 'downloaded', ?, ?, NULL, ?)
+            """,
+          arguments: [track.id.rawValue, fileName, byteCount, Date().timeIntervalSince1970])
+      }
+    } catch {
+      discard(destination)
+      finish(track.id, token: token, with: .failed(reason: "cannot record the download: \(error.description)"))
+      return
+    }
+    finish(track.id, token: token, with: .downloaded, fileName: fileName)
+  }
+
+  private func recordFailure(_ reason: String, for trackID: Track.ID, token: UUID) async {
+    try? await database.write { db in
+      try db.execute(
+        sql: """
+          INSERT OR REPLACE INTO download (trackID, state, fileName, byteCount, failureReason, updatedAt)
+          VALUES (?, 'failed', NULL, NULL, ?, ?)
+          """,
+        arguments: [trackID.rawValue, reason, Date().timeIntervalSince1970])
+    }
+    finish(trackID, token: token, with: .failed(reason: reason))
+  }
+
+  private func report(_ progress: Double, for trackID: Track.ID, token: UUID) {
+    state.withLock { state in
+      guard var active = state.active[trackID], active.token == token, !active.isCancelled else { return }
+      guard progress - active.announcedProgress >= configuration.progressGranularity, progress < 1 else { return }
+      active.announcedProgress = progress
+      state.active[trackID] = active
+      set(.downloading(progress: progress), for: trackID, in: &state)
+    }
+  }
+
+  private func finish(_ trackID: Track.ID, token: UUID, with newState: DownloadState, fileName: String? = nil) {
+    state.withLock { state in
+      guard state.active[trackID]?.token == token else { return }
+      state.active[trackID] = nil
+      state.files[trackID] = fileName
+      set(newState, for: trackID, in: &state)
+    }
+  }
+
+  /// Ends a cancelled transfer: deletes its partial file and any failure recorded by an earlier attempt.
+  private func abandon(_ partial: URL, of trackID: Track.ID, token: UUID) async {
+    discard(partial)
+    try? await database.write { db in
+      try db.execute(sql: "DELETE FROM download WHERE trackID = ? AND state = 'failed'", arguments: [trackID.rawValue])
+    }
+    finish(trackID, token: token, with: .notDownloaded)
+  }
+
+  private func set(_ newState: DownloadState, for trackID: Track.ID, in state: inout State) {
+    guard (state.states[trackID] ?? .notDownloaded) != newState else { return }
+    state.states[trackID] = newState == .notDownloaded ? nil : newState
+    broadcaster.send(DownloadChange(trackID: trackID, state: newState))
+  }
+
+  private func discard(_ file: URL) {
+    try? FileManager.default.removeItem(at: file)
+  }
+
+  /// A file name unique to one transfer, readable, and safe on any file system.
+  private static func fileName(for track: Track, token: UUID) -> String {
+    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+    let stem = String(track.id.rawValue.map { allowed.contains($0) ? $0 : "_" }.prefix(80))
+    let pathExtension = track.streamURL.pathExtension.isEmpty ? "audio" : track.streamURL.pathExtension
+    return "\(stem)-\(token.uuidString.prefix(8)).\(pathExtension)"
+  }
+}

@@ -1,0 +1,54 @@
+import Domain
+import Foundation
+import GRDB
+import Services
+
+/// The ``PlaylistAPI`` of the embedded catalog database.
+public struct LivePlaylistAPI: PlaylistAPI {
+  /// The database the playlists are read from.
+  public let database: CatalogDatabase
+
+  /// Creates the API over a catalog database.
+  public init(database: CatalogDatabase) {
+    self.database = database
+  }
+
+  /// The playlists with at least one track by the artist, ordered by name, each with all its tracks.
+  public func playlists(featuring artistID: Artist.ID) async throws(PlaylistAPIError) -> [Playlist] {
+    do {
+      return try await database.writer.read { db in
+        let rows = try Row.fetchAll(
+          db,
+          sql: """
+            SELECT playlist.id, playlist.name, playlist.artworkURL FROM playlist
+            WHERE playlist.id IN (
+              SELECT playlistTrack.playlistID FROM playlistTrack
+              JOIN track ON track.id = playlistTrack.trackID
+              WHERE track.artistID = ?)
+            ORDER BY playlist.name, playlist.id
+            """,
+          arguments: [artistID.rawValue]
+        )
+        return try rows.map { row in
+          let id: String = row[0]
+          let artwork: String = row[2]
+          guard let artworkURL = URL(string: artwork) else {
+            throw CatalogDatabaseError.query(reason: "playlist '\(id)' has an invalid artwork URL '\(artwork)'")
+          }
+          let tracks = try Rows.tracks(
+            db,
+            sql: """
+              SELECT \(Rows.trackColumns) FROM playlistTrack JOIN track ON track.id = playlistTrack.trackID
+              WHERE playlistTrack.playlistID = ? ORDER BY playlistTrack.position
+              """,
+            arguments: [id]
+          )
+          return Playlist(id: Playlist.ID(id), name: row[1], tracks: tracks, artworkURL: artworkURL)
+        }
+      }
+    } catch {
+      throw .unavailable(
+        reason: CatalogDatabase.classify(error, path: database.path, whileMigrating: false).description)
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import Domain
+import Foundation
+import GRDB
+
+/// Decoding of catalog rows by column position, the fastest way GRDB offers to read large result sets.
+enum Rows {
+  static let trackColumns =
+    "track.id, track.title, track.duration, track.streamURL, track.popularity, track.releaseDate, "
+    + "track.containsExplicitLyrics, track.artistID"
+
+  static let artistColumns = "artist.id, artist.name, artist.imageURL, artist.listeners"
+
+  /// A track from a row whose first columns are ``trackColumns``, starting at `offset`.
+  static func track(_ row: Row, offset: Int = 0) throws -> Track {
+    let id: String = row[offset]
+    let urlString: String = row[offset + 3]
+    guard let streamURL = URL(string: urlString) else {
+      throw CatalogDatabaseError.query(reason: "track '\(id)' has an invalid stream URL '\(urlString)'")
+    }
+    return Track(
+      id: Track.ID(id),
+      title: row[offset + 1],
+      duration: row[offset + 2],
+      streamURL: streamURL,
+      popularity: row[offset + 4],
+      releaseDate: Date(timeIntervalSince1970: row[offset + 5]),
+      containsExplicitLyrics: row[offset + 6],
+      artistID: Artist.ID(row[offset + 7] as String)
+    )
+  }
+
+  /// An artist from a row whose first columns are ``artistColumns``.
+  static func artist(_ row: Row) -> Artist {
+    Artist(
+      id: Artist.ID(row[0] as String),
+      name: row[1],
+      imageURL: (row[2] as String?).flatMap(URL.init(string:)),
+      listeners: row[3]
+    )
+  }
+
+  static func tracks(_ db: Database, sql: String, arguments: StatementArguments) throws -> [Track] {
+    var tracks: [Track] = []
+    let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+    while let row = try rows.next() {
+      tracks.append(try track(row))
+    }
+    return tracks
+  }
+
+  static func artists(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> [Artist] {
+    var artists: [Artist] = []
+    let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+    while let row = try rows.next() {
+      artists.append(artist(row))
+    }
+    return artists
+  }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// Where the live services keep the catalog database and the files that go with it.
+///
+/// The files directory holds `downloads/` (downloaded tracks), `downloads/.partial/` (transfers in flight)
+/// and `streams/` (the demo catalog's stream files).
+public struct StorageLocation: Hashable, Sendable {
+  /// The database file, or nil for a database that lives in memory only.
+  public var databaseURL: URL?
+  /// The directory for downloads and stream files.
+  public var filesDirectory: URL
+
+  /// A location with an explicit database file and files directory.
+  public init(databaseURL: URL?, filesDirectory: URL) {
+    self.databaseURL = databaseURL
+    self.filesDirectory = filesDirectory
+  }
+
+  /// A database file at `databaseURL`, with its files in a sibling directory named `<name>-files`.
+  public static func database(at databaseURL: URL) -> StorageLocation {
+    let name = databaseURL.deletingPathExtension().lastPathComponent
+    return StorageLocation(
+      databaseURL: databaseURL,
+      filesDirectory: databaseURL.deletingLastPathComponent().appendingPathComponent("\(name)-files", isDirectory: true)
+    )
+  }
+
+  /// A database in memory, with its files in a new directory under the system's temporary directory.
+  public static func inMemory() -> StorageLocation {
+    StorageLocation(
+      databaseURL: nil,
+      filesDirectory: FileManager.default.temporaryDirectory
+        .appendingPathComponent("humble-in-memory-\(UUID().uuidString)", isDirectory: true)
+    )
+  }
+
+  /// The per-user default: `catalog.sqlite` in `$XDG_DATA_HOME/humble`, else `~/.local/share/humble`.
+  public static func userDefault(environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> StorageLocation
+  {
+    database(at: defaultDataDirectory(environment: environment).appendingPathComponent("catalog.sqlite"))
+  }
+
+  /// `$XDG_DATA_HOME/humble` when that variable holds an absolute path (as the XDG specification requires),
+  /// else `$HOME/.local/share/humble`.
+  public static func defaultDataDirectory(environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> URL
+  {
+    if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
+      return URL(fileURLWithPath: dataHome, isDirectory: true).appendingPathComponent("humble", isDirectory: true)
+    }
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    return URL(fileURLWithPath: home, isDirectory: true)
+      .appendingPathComponent(".local/share/humble", isDirectory: true)
+  }
+
+  /// Where finished downloads are stored.
+  public var downloadsDirectory: URL { filesDirectory.appendingPathComponent("downloads", isDirectory: true) }
+
+  /// Where transfers in flight write before they are complete.
+  public var partialDownloadsDirectory: URL {
+    downloadsDirectory.appendingPathComponent(".partial", isDirectory: true)
+  }
+
+  /// Where the demo catalog's stream files are created.
+  public var streamsDirectory: URL { filesDirectory.appendingPathComponent("streams", isDirectory: true) }
+}

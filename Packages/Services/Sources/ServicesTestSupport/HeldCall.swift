@@ -1,0 +1,62 @@
+import Synchronization
+
+/// A mock call that is held at the point of answering until a test releases it.
+///
+/// Use it to make calls overlap: hold the first, make a second one complete, then release the first and
+/// check that its (now stale) answer is ignored. The answer a held call returns is the one the mock was
+/// configured with when the call was made.
+public final class HeldCall: Sendable {
+  private struct State {
+    var isReached = false
+    var isReleased = false
+    var reachedWaiters: [CheckedContinuation<Void, Never>] = []
+    var caller: CheckedContinuation<Void, Never>?
+  }
+
+  private let state = Mutex(State())
+
+  init() {}
+
+  /// Whether a call has arrived and is waiting to be released.
+  public var isReached: Bool {
+    state.withLock { $0.isReached }
+  }
+
+  /// Suspends until a call arrives at the hold (returns at once if one already has).
+  public func waitUntilReached() async {
+    await withCheckedContinuation { continuation in
+      let reached = state.withLock { state in
+        if state.isReached { return true }
+        state.reachedWaiters.append(continuation)
+        return false
+      }
+      if reached { continuation.resume() }
+    }
+  }
+
+  /// Lets the held call return its answer.
+  ///
+  /// Releasing before the call arrives lets it pass straight through.
+  public func release() {
+    let caller = state.withLock { state in
+      state.isReleased = true
+      defer { state.caller = nil }
+      return state.caller
+    }
+    caller?.resume()
+  }
+
+  /// Called by the mock when a call reaches the hold: suspends it until ``release()``.
+  func arrive() async {
+    await withCheckedContinuation { continuation in
+      let (waiters, passThrough) = state.withLock { state in
+        state.isReached = true
+        defer { state.reachedWaiters = [] }
+        if !state.isReleased { state.caller = continuation }
+        return (state.reachedWaiters, state.isReleased)
+      }
+      for waiter in waiters { waiter.resume() }
+      if passThrough { continuation.resume() }
+    }
+  }
+}

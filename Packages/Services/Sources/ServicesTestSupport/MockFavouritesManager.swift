@@ -1,0 +1,80 @@
+import Domain
+import Services
+import Synchronization
+
+/// A ``FavouritesManager`` whose favourites a test sets directly, announcing each change as the live one
+/// would.
+public final class MockFavouritesManager: FavouritesManager, Sendable {
+  private struct State {
+    var favourites: Set<Track.ID> = []
+    var failure: FavouritesError?
+    var requests: [FavouriteChange] = []
+  }
+
+  private let state = Mutex(State())
+  private let broadcaster = ChangeBroadcaster<FavouriteChange>()
+
+  /// Creates a mock with no favourites.
+  public init(favouritedTrackIds: Set<Track.ID> = []) {
+    state.withLock { $0.favourites = favouritedTrackIds }
+  }
+
+  /// The favourited tracks.
+  ///
+  /// Setting it announces one change per track that was added or removed, in
+  /// order of track ID.
+  public var favouritedTrackIds: Set<Track.ID> {
+    get { state.withLock { $0.favourites } }
+    set {
+      state.withLock { state in
+        let added = newValue.subtracting(state.favourites)
+        let removed = state.favourites.subtracting(newValue)
+        state.favourites = newValue
+        let changes =
+          added.map { FavouriteChange(trackID: $0, isFavourited: true) }
+          + removed.map { FavouriteChange(trackID: $0, isFavourited: false) }
+        for change in changes.sorted(by: { $0.trackID < $1.trackID }) {
+          broadcaster.send(change)
+        }
+      }
+    }
+  }
+
+  /// Every ``setFavourited(_:trackID:)`` request received, in order, including refused ones.
+  public var requests: [FavouriteChange] {
+    state.withLock { $0.requests }
+  }
+
+  /// Makes every request throw `error`, leaving favourites unchanged, until ``stopFailingCalls()``.
+  public func failCalls(with error: FavouritesError) {
+    state.withLock { $0.failure = error }
+  }
+
+  /// Makes requests succeed again.
+  public func stopFailingCalls() {
+    state.withLock { $0.failure = nil }
+  }
+
+  /// Whether the track is in ``favouritedTrackIds``.
+  public func isFavourited(_ trackID: Track.ID) -> Bool {
+    state.withLock { $0.favourites.contains(trackID) }
+  }
+
+  /// Records the request and, unless failing, applies it and announces the change if there is one.
+  public func setFavourited(_ isFavourited: Bool, trackID: Track.ID) async throws(FavouritesError) {
+    let failure: FavouritesError? = state.withLock { state in
+      state.requests.append(FavouriteChange(trackID: trackID, isFavourited: isFavourited))
+      if let failure = state.failure { return failure }
+      let changed =
+        isFavourited ? state.favourites.insert(trackID).inserted : state.favourites.remove(trackID) != nil
+      if changed { broadcaster.send(FavouriteChange(trackID: trackID, isFavourited: isFavourited)) }
+      return nil
+    }
+    if let failure { throw failure }
+  }
+
+  /// Every change made after this call, buffered.
+  public func changes() -> AsyncStream<FavouriteChange> {
+    broadcaster.stream()
+  }
+}

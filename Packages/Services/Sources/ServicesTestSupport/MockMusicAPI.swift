@@ -1,0 +1,210 @@
+import Domain
+import Foundation
+import Services
+import Synchronization
+
+/// A ``MusicAPI`` whose answers a test sets, which records every call and can fail or hold calls.
+///
+/// Properties can be read and set synchronously from any isolation. Answers are captured when a call is
+/// made, so a held call returns what the mock was configured with at that moment.
+public final class MockMusicAPI: MusicAPI, Sendable {
+  /// The calls a ``MockMusicAPI`` answers, for failing or holding one kind of call.
+  public enum Endpoint: Hashable, Sendable, CaseIterable {
+    /// ``MusicAPI/tracks(ofArtist:)``.
+    case tracks
+    /// ``MusicAPI/artist(withID:)``.
+    case artist
+    /// ``MusicAPI/artists(matching:)`` and ``MusicAPI/allArtists()``.
+    case artists
+    /// ``MusicAPI/relatedArtists(of:)``.
+    case relatedArtists
+  }
+
+  /// A call the mock received, with its arguments.
+  public enum Call: Hashable, Sendable {
+    /// ``MusicAPI/tracks(ofArtist:)``.
+    case tracks(ofArtist: Artist.ID)
+    /// ``MusicAPI/artist(withID:)``.
+    case artist(withID: Artist.ID)
+    /// ``MusicAPI/artists(matching:)``.
+    case artists(matching: String)
+    /// ``MusicAPI/allArtists()``.
+    case allArtists
+    /// ``MusicAPI/relatedArtists(of:)``.
+    case relatedArtists(of: Artist.ID)
+  }
+
+  private struct State {
+    var tracks: [Track] = []
+    var tracksByArtist: [Artist.ID: [Track]] = [:]
+    var artists: [Artist] = []
+    var relatedArtists: [Artist] = []
+    var failures: [Endpoint: MusicAPIError] = [:]
+    var holds: [Endpoint: [HeldCall]] = [:]
+    var calls: [Call] = []
+  }
+
+  private let state = Mutex(State())
+
+  /// Creates a mock that answers with no tracks, no artists and no related artists.
+  public init() {}
+
+  // MARK: Configuring answers
+
+  /// Answers every artist's tracks request with tracks that have these IDs (see `Track.fixture`).
+  public func returnTracksWithIds(_ ids: [Track.ID]) {
+    returnTracks(ids.map { Track.fixture(id: $0, title: "Track \($0)") })
+  }
+
+  /// Answers every artist's tracks request with tracks that have these IDs (see `Track.fixture`).
+  public func returnTracksWithIds(_ ids: Track.ID...) {
+    returnTracksWithIds(ids)
+  }
+
+  /// Answers every artist's tracks request with tracks that have these titles, in this order.
+  ///
+  /// Each track's ID is its title (with "-2", "-3"… added to repeated titles).
+  public func returnTracksWithTitles(_ titles: [String]) {
+    let ids: [Track.ID] = uniqueIdentifiers(for: titles)
+    returnTracks(zip(ids, titles).map { Track.fixture(id: $0, title: $1) })
+  }
+
+  /// Answers every artist's tracks request with tracks that have these titles, in this order.
+  public func returnTracksWithTitles(_ titles: String...) {
+    returnTracksWithTitles(titles)
+  }
+
+  /// Answers tracks requests with these tracks: for one artist if `artistID` is given, else for every
+  /// artist without an answer of its own.
+  public func returnTracks(_ tracks: [Track], forArtist artistID: Artist.ID? = nil) {
+    state.withLock { state in
+      if let artistID {
+        state.tracksByArtist[artistID] = tracks
+      } else {
+        state.tracks = tracks
+      }
+    }
+  }
+
+  /// Answers every related-artists request with artists that have these names, in this order.
+  ///
+  /// Each artist's ID is its name (with "-2", "-3"… added to repeated names).
+  public func returnRelatedArtistsWithNames(_ names: [String]) {
+    let ids: [Artist.ID] = uniqueIdentifiers(for: names)
+    returnRelatedArtists(zip(ids, names).map { Artist.fixture(id: $0, name: $1) })
+  }
+
+  /// Answers every related-artists request with artists that have these names, in this order.
+  public func returnRelatedArtistsWithNames(_ names: String...) {
+    returnRelatedArtistsWithNames(names)
+  }
+
+  /// Answers every related-artists request with these artists.
+  public func returnRelatedArtists(_ artists: [Artist]) {
+    state.withLock { $0.relatedArtists = artists }
+  }
+
+  /// The catalog's artists: what `allArtists()` and `artists(matching:)` search, and what
+  /// `artist(withID:)` finds (related artists are found too).
+  public func returnArtists(_ artists: [Artist]) {
+    state.withLock { $0.artists = artists }
+  }
+
+  // MARK: Failing and holding calls
+
+  /// Makes calls to `endpoint` (every endpoint when nil) throw `error` until ``stopFailingCalls()``.
+  public func failCalls(to endpoint: Endpoint? = nil, with error: MusicAPIError) {
+    state.withLock { state in
+      for failing in endpoint.map({ [$0] }) ?? Endpoint.allCases {
+        state.failures[failing] = error
+      }
+    }
+  }
+
+  /// Makes every endpoint answer normally again.
+  public func stopFailingCalls() {
+    state.withLock { $0.failures = [:] }
+  }
+
+  /// Holds the next call to `endpoint` that has not been held yet, until the returned hold is released.
+  ///
+  /// Several holds queue up: the first call meets the first hold, the second call the second.
+  public func holdNextCall(to endpoint: Endpoint = .tracks) -> HeldCall {
+    let hold = HeldCall()
+    state.withLock { $0.holds[endpoint, default: []].append(hold) }
+    return hold
+  }
+
+  // MARK: Recorded calls
+
+  /// Every call received, in order.
+  public var calls: [Call] {
+    state.withLock { $0.calls }
+  }
+
+  /// The artist IDs whose tracks were asked for, in order.
+  public var requestedArtistIDs: [Artist.ID] {
+    calls.compactMap { call in
+      if case .tracks(let artistID) = call { return artistID }
+      return nil
+    }
+  }
+
+  // MARK: MusicAPI
+
+  /// Answers with the tracks configured for this artist, else those configured for every artist.
+  public func tracks(ofArtist artistID: Artist.ID) async throws(MusicAPIError) -> [Track] {
+    try await answer(.tracks(ofArtist: artistID), at: .tracks) { state in
+      state.tracksByArtist[artistID] ?? state.tracks
+    }
+  }
+
+  /// Answers with the configured artist or related artist with this ID, else fails with `artistNotFound`.
+  public func artist(withID artistID: Artist.ID) async throws(MusicAPIError) -> Artist {
+    let found = try await answer(.artist(withID: artistID), at: .artist) { state in
+      (state.artists + state.relatedArtists).first { $0.id == artistID }
+    }
+    guard let found else { throw .artistNotFound(artistID) }
+    return found
+  }
+
+  /// Answers with the configured artists whose names contain `query`, ignoring case and diacritics.
+  public func artists(matching query: String) async throws(MusicAPIError) -> [Artist] {
+    try await answer(.artists(matching: query), at: .artists) { state in
+      let folded = query.foldedForSearch
+      return state.artists.filter { folded.isEmpty || $0.name.foldedForSearch.contains(folded) }
+    }
+  }
+
+  /// Answers with every configured artist, in the configured order.
+  public func allArtists() async throws(MusicAPIError) -> [Artist] {
+    try await answer(.allArtists, at: .artists) { $0.artists }
+  }
+
+  /// Answers with the configured related artists.
+  public func relatedArtists(of artistID: Artist.ID) async throws(MusicAPIError) -> [Artist] {
+    try await answer(.relatedArtists(of: artistID), at: .relatedArtists) { $0.relatedArtists }
+  }
+
+  private func answer<Answer: Sendable>(
+    _ call: Call,
+    at endpoint: Endpoint,
+    _ makeAnswer: (inout State) -> Answer
+  ) async throws(MusicAPIError) -> Answer {
+    let (result, hold): (Result<Answer, MusicAPIError>, HeldCall?) = state.withLock { state in
+      state.calls.append(call)
+      let hold = state.holds[endpoint]?.isEmpty == false ? state.holds[endpoint]?.removeFirst() : nil
+      if let failure = state.failures[endpoint] { return (.failure(failure), hold) }
+      return (.success(makeAnswer(&state)), hold)
+    }
+    if let hold { await hold.arrive() }
+    return try result.get()
+  }
+}
+
+extension String {
+  /// The string without case or diacritics, for forgiving searches.
+  var foldedForSearch: String {
+    folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+  }
+}

@@ -1,0 +1,89 @@
+import Domain
+import Services
+import ServicesTestSupport
+import Testing
+
+@Suite struct MockMusicAPITests {
+  let api = MockMusicAPI()
+
+  @Test func tracksWithIdsAreReturnedInOrderForAnyArtist() async throws {
+    api.returnTracksWithIds(["a", "b", "c"])
+    let tracks = try await api.tracks(ofArtist: "oasis")
+    #expect(tracks.map(\.id) == ["a", "b", "c"])
+    #expect(api.requestedArtistIDs == ["oasis"])
+  }
+
+  @Test func tracksWithTitlesGetTheirTitlesAsDistinctIDs() async throws {
+    api.returnTracksWithTitles(["Wonderwall", "Hello", "Hello"])
+    let tracks = try await api.tracks(ofArtist: "oasis")
+    #expect(tracks.map(\.title) == ["Wonderwall", "Hello", "Hello"])
+    #expect(tracks.map(\.id) == ["Wonderwall", "Hello", "Hello-2"])
+  }
+
+  @Test func tracksConfiguredForOneArtistTakePrecedenceOverTheDefault() async throws {
+    api.returnTracksWithIds("x")
+    api.returnTracks([.fixture(id: "blur-1", artistID: "blur")], forArtist: "blur")
+    #expect(try await api.tracks(ofArtist: "blur").map(\.id) == ["blur-1"])
+    #expect(try await api.tracks(ofArtist: "oasis").map(\.id) == ["x"])
+    #expect(api.requestedArtistIDs == ["blur", "oasis"])
+  }
+
+  @Test func relatedArtistsWithNamesAreReturnedInOrder() async throws {
+    api.returnRelatedArtistsWithNames("Blur", "Pulp")
+    let related = try await api.relatedArtists(of: "oasis")
+    #expect(related.map(\.name) == ["Blur", "Pulp"])
+    #expect(try await api.artist(withID: "Pulp").name == "Pulp")
+    #expect(api.calls == [.relatedArtists(of: "oasis"), .artist(withID: "Pulp")])
+  }
+
+  @Test func anUnknownArtistIsNotFound() async {
+    await #expect(throws: MusicAPIError.artistNotFound("nobody")) {
+      try await api.artist(withID: "nobody")
+    }
+  }
+
+  @Test func artistSearchIgnoresCaseAndDiacritics() async throws {
+    api.returnArtists([.fixture(id: "1", name: "Sigur Rós"), .fixture(id: "2", name: "Röyksopp"), .fixture(id: "3")])
+    #expect(try await api.artists(matching: "ROS").map(\.id) == ["1"])
+    #expect(try await api.artists(matching: "royk").map(\.id) == ["2"])
+    #expect(try await api.allArtists().count == 3)
+  }
+
+  @Test func failingCallsThrowTheGivenErrorUntilStopped() async throws {
+    api.returnTracksWithIds("a")
+    api.failCalls(to: .tracks, with: .unavailable(reason: "offline"))
+    await #expect(throws: MusicAPIError.unavailable(reason: "offline")) {
+      try await api.tracks(ofArtist: "oasis")
+    }
+    #expect(try await api.relatedArtists(of: "oasis").isEmpty)
+    api.stopFailingCalls()
+    #expect(try await api.tracks(ofArtist: "oasis").map(\.id) == ["a"])
+    #expect(api.requestedArtistIDs == ["oasis", "oasis"])
+  }
+
+  @Test func failingEveryEndpointFailsEveryCall() async {
+    api.failCalls(with: .unavailable(reason: "down"))
+    await #expect(throws: MusicAPIError.unavailable(reason: "down")) { try await api.allArtists() }
+    await #expect(throws: MusicAPIError.unavailable(reason: "down")) { try await api.relatedArtists(of: "x") }
+  }
+
+  @Test func aHeldCallAnswersWithWhatWasConfiguredWhenItWasMadeOnceReleased() async throws {
+    api.returnTracksWithIds("old")
+    let hold = api.holdNextCall(to: .tracks)
+    let first = Task { try await api.tracks(ofArtist: "oasis") }
+    await hold.waitUntilReached()
+    #expect(hold.isReached)
+    api.returnTracksWithIds("new")
+    #expect(try await api.tracks(ofArtist: "oasis").map(\.id) == ["new"])
+    hold.release()
+    #expect(try await first.value.map(\.id) == ["old"])
+  }
+
+  @Test func aHoldReleasedBeforeTheCallLetsItPassStraightThrough() async throws {
+    api.returnTracksWithIds("a")
+    let hold = api.holdNextCall()
+    hold.release()
+    #expect(try await api.tracks(ofArtist: "x").map(\.id) == ["a"])
+    #expect(hold.isReached)
+  }
+}

@@ -1,0 +1,15 @@
+// swift-tools-version: 6.1
+
+import PackageDescription
+
+let package = Package(
+  name: "TableKit",
+  platforms: [.macOS(.v15), .iOS(.v18)],
+  products: [
+    .library(name: "TableKit", targets: ["TableKit"])
+  ],
+  targets: [
+    .target(name: "TableKit"),
+    .testTarget(name: "TableKitTests", dependencies: ["TableKit"]),
+  ]
+)
