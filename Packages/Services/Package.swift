@@ -25,7 +25,7 @@ let package = Package(
     .testTarget(name: "ServicesTestSupportTests", dependencies: ["ServicesTestSupport", "Services", "Domain"]),
     .testTarget(
       name: "ServicesLiveTests",
-      dependencies: ["ServicesLive", "Services", "Domain"]
+      dependencies: ["ServicesLive", "Services", "Domain", .product(name: "GRDB", package: "GRDB.swift")]
     ),
   ]
 )

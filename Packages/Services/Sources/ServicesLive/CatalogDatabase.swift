@@ -93,19 +93,21 @@ public final class CatalogDatabase: Sendable {
   // MARK: Opening
 
   private func migrate() throws {
-    try writer.read { db in
-      let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-      let objectCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0
-      if objectCount > 0 && applicationID != CatalogSchema.applicationID {
-        throw CatalogDatabaseError.notACatalog(path: path)
-      }
-      if try CatalogSchema.migrator.hasBeenSuperseded(db) {
-        let known = Set(CatalogSchema.migrator.migrations)
-        let unknown = try CatalogSchema.migrator.appliedIdentifiers(db).subtracting(known).sorted().first ?? "?"
-        throw CatalogDatabaseError.newerSchema(path: path, migration: unknown)
-      }
-    }
     try CatalogSchema.migrator.migrate(writer)
+  }
+
+  /// Refuses, before anything is written, a database of another application or of a newer Humble.
+  private static func checkIdentity(_ db: Database, path: String) throws {
+    let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+    let objectCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0
+    if objectCount > 0 && applicationID != CatalogSchema.applicationID {
+      throw CatalogDatabaseError.notACatalog(path: path)
+    }
+    if objectCount > 0, try CatalogSchema.migrator.hasBeenSuperseded(db) {
+      let known = Set(CatalogSchema.migrator.migrations)
+      let unknown = try CatalogSchema.migrator.appliedIdentifiers(db).subtracting(known).sorted().first ?? "?"
+      throw CatalogDatabaseError.newerSchema(path: path, migration: unknown)
+    }
   }
 
   private static func configuration() -> Configuration {
@@ -131,7 +133,7 @@ public final class CatalogDatabase: Sendable {
   }
 
   /// Reads an existing file's header without SQLite, so that a file that is not a database is never opened
-  /// for writing; then checks, read-only, that SQLite can read its schema.
+  /// for writing; then checks, read-only, that SQLite can read its schema and that it is a Humble catalog.
   private static func validateExistingFile(at path: String) throws {
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return }
     guard (attributes[.size] as? NSNumber)?.intValue ?? 0 > 0 else { return }
@@ -148,6 +150,7 @@ public final class CatalogDatabase: Sendable {
     let probe = try DatabaseQueue(path: path, configuration: configuration)
     try probe.read { db in
       _ = try Row.fetchAll(db, sql: "SELECT type, name, sql FROM sqlite_master")
+      try checkIdentity(db, path: path)
     }
     try probe.close()
   }

@@ -25,11 +25,10 @@ public struct LivePlaylistAPI: PlaylistAPI {
               SELECT playlistTrack.playlistID FROM playlistTrack
               JOIN track ON track.id = playlistTrack.trackID
               WHERE track.artistID = ?)
-            ORDER BY playlist.name, playlist.id
             """,
           arguments: [artistID.rawValue]
         )
-        return try rows.map { row in
+        let playlists = try rows.map { row in
           let id: String = row[0]
           let artwork: String = row[2]
           guard let artworkURL = URL(string: artwork) else {
@@ -45,6 +44,8 @@ public struct LivePlaylistAPI: PlaylistAPI {
           )
           return Playlist(id: Playlist.ID(id), name: row[1], tracks: tracks, artworkURL: artworkURL)
         }
+        // SQLite orders text by bytes ("Études" after "Sunday"); people expect case and accents ignored.
+        return playlists.sorted { ($0.name.foldedForSearch, $0.id) < ($1.name.foldedForSearch, $1.id) }
       }
     } catch {
       throw .unavailable(

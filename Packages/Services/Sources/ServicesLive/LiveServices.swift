@@ -1,0 +1,81 @@
+import Foundation
+
+/// Every live service over one storage location: the catalog database, the music and playlist APIs, and
+/// the downloads and favourites managers.
+///
+/// ```swift
+/// let services = try LiveServices.open()   // ~/.local/share/humble, demo catalog on first run
+/// let tracks = try await services.musicAPI.tracks(ofArtist: "neon-harbour")
+/// ```
+public final class LiveServices: Sendable {
+  /// Where the database and files are.
+  public let location: StorageLocation
+  /// The database behind every service.
+  public let database: CatalogDatabase
+  /// The catalog's artists and tracks.
+  public let musicAPI: LiveMusicAPI
+  /// The catalog's playlists.
+  public let playlistAPI: LivePlaylistAPI
+  /// Real downloads into the files directory.
+  public let downloadsManager: LiveDownloadsManager
+  /// Persistent favourites.
+  public let favouritesManager: LiveFavouritesManager
+
+  /// Options for ``open(_:options:)``.
+  public struct Options: Sendable {
+    /// Whether an empty catalog gets the bundled demo catalog (and its stream files).
+    public var importsDemoCatalogWhenEmpty: Bool
+    /// How downloads transfer.
+    public var downloads: LiveDownloadsManager.Configuration
+
+    /// Creates options; by default an empty catalog gets the demo catalog.
+    public init(
+      importsDemoCatalogWhenEmpty: Bool = true,
+      downloads: LiveDownloadsManager.Configuration = LiveDownloadsManager.Configuration()
+    ) {
+      self.importsDemoCatalogWhenEmpty = importsDemoCatalogWhenEmpty
+      self.downloads = downloads
+    }
+  }
+
+  /// Opens (creating when needed) the database at `location`, imports the demo catalog into an empty one,
+  /// makes sure the demo catalog's stream files exist, and starts the managers.
+  public static func open(
+    _ location: StorageLocation = .userDefault(),
+    options: Options = Options()
+  ) throws(CatalogDatabaseError) -> LiveServices {
+    do {
+      try FileManager.default.createDirectory(at: location.filesDirectory, withIntermediateDirectories: true)
+    } catch {
+      throw .filesDirectory(path: location.filesDirectory.path, reason: error.localizedDescription)
+    }
+    let database = try CatalogDatabase.open(at: location.databaseURL)
+    if options.importsDemoCatalogWhenEmpty, try database.isCatalogEmpty() {
+      try DemoCatalog.import(into: database, streamsDirectory: location.streamsDirectory)
+    }
+    if try database.metadata(forKey: DemoCatalog.metadataKey) != nil {
+      try DemoCatalog.createMissingStreamFiles(in: database)
+    }
+    return LiveServices(
+      location: location,
+      database: database,
+      downloadsManager: try LiveDownloadsManager(
+        database: database, location: location, configuration: options.downloads),
+      favouritesManager: try LiveFavouritesManager(database: database)
+    )
+  }
+
+  private init(
+    location: StorageLocation,
+    database: CatalogDatabase,
+    downloadsManager: LiveDownloadsManager,
+    favouritesManager: LiveFavouritesManager
+  ) {
+    self.location = location
+    self.database = database
+    self.musicAPI = LiveMusicAPI(database: database)
+    self.playlistAPI = LivePlaylistAPI(database: database)
+    self.downloadsManager = downloadsManager
+    self.favouritesManager = favouritesManager
+  }
+}

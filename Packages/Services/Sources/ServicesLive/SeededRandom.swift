@@ -1,0 +1,23 @@
+/// SplitMix64: a small, fast, seeded generator, so generated catalogs are the same on every machine.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
+  private var state: UInt64
+
+  /// A generator whose sequence is fixed by `seed`.
+  public init(seed: UInt64) {
+    state = seed
+  }
+
+  /// The next 64 random bits.
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var value = state
+    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+    return value ^ (value >> 31)
+  }
+
+  /// A number in `range`, uniformly.
+  public mutating func next(in range: ClosedRange<Int>) -> Int {
+    Int.random(in: range, using: &self)
+  }
+}
