@@ -27,6 +27,25 @@ import Testing
   @Test func aTrackSurvivesAnEncodingRoundTrip() throws {
     let data = try JSONEncoder().encode(track)
     #expect(try JSONDecoder().decode(Track.self, from: data) == track)
+    let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    #expect(object?["streamURL"] as? String == "https://example.com/t1.mp3")
+  }
+
+  @Test func aStreamURLGivenAsTextReadsAsTheSameURL() {
+    var copy = track
+    copy.streamURLString = "https://example.com/other.mp3"
+    #expect(copy.streamURL == URL(string: "https://example.com/other.mp3"))
+    copy.streamURL = URL(string: "file:///tmp/a%20b.wav")!
+    #expect(copy.streamURLString == "file:///tmp/a%20b.wav")
+    #expect(copy.streamURL.path == "/tmp/a b.wav")
+  }
+
+  @Test func streamTextThatIsNotAURLStillReadsAsAURLWithoutAScheme() {
+    var copy = track
+    for text in ["not a url", ""] {
+      copy.streamURLString = text
+      #expect(copy.streamURL.scheme == nil || copy.streamURL.isFileURL)
+    }
   }
 
   @Test func artistsWithAndWithoutImagesSurviveAnEncodingRoundTrip() throws {

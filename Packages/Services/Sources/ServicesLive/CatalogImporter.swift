@@ -37,7 +37,7 @@ public struct CatalogImporter: ~Copyable {
         """
     ).execute(arguments: [
       track.id.rawValue, track.artistID.rawValue, position, track.title, track.duration,
-      track.streamURL.absoluteString, track.popularity, track.releaseDate.timeIntervalSince1970,
+      track.streamURLString, track.popularity, track.releaseDate.timeIntervalSince1970,
       track.containsExplicitLyrics,
     ])
   }

@@ -18,7 +18,7 @@ enum CatalogSchema {
             imageURL TEXT,
             listeners INTEGER NOT NULL DEFAULT 0
           );
-          CREATE INDEX artist_on_name ON artist(name);
+          CREATE INDEX artist_on_searchName ON artist(searchName, id);
           CREATE TABLE track (
             id TEXT PRIMARY KEY NOT NULL,
             artistID TEXT NOT NULL REFERENCES artist(id) ON DELETE CASCADE,

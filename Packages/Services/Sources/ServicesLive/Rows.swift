@@ -11,17 +11,12 @@ enum Rows {
   static let artistColumns = "artist.id, artist.name, artist.imageURL, artist.listeners"
 
   /// A track from a row whose first columns are ``trackColumns``, starting at `offset`.
-  static func track(_ row: Row, offset: Int = 0) throws -> Track {
-    let id: String = row[offset]
-    let urlString: String = row[offset + 3]
-    guard let streamURL = URL(string: urlString) else {
-      throw CatalogDatabaseError.query(reason: "track '\(id)' has an invalid stream URL '\(urlString)'")
-    }
-    return Track(
-      id: Track.ID(id),
+  static func track(_ row: Row, offset: Int = 0) -> Track {
+    Track(
+      id: Track.ID(row[offset] as String),
       title: row[offset + 1],
       duration: row[offset + 2],
-      streamURL: streamURL,
+      streamURLString: row[offset + 3],
       popularity: row[offset + 4],
       releaseDate: Date(timeIntervalSince1970: row[offset + 5]),
       containsExplicitLyrics: row[offset + 6],
@@ -43,7 +38,7 @@ enum Rows {
     var tracks: [Track] = []
     let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
     while let row = try rows.next() {
-      tracks.append(try track(row))
+      tracks.append(track(row))
     }
     return tracks
   }

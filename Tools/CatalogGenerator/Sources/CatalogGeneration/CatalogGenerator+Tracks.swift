@@ -20,7 +20,7 @@ extension CatalogGenerator {
       id: id,
       title: title,
       duration: duration,
-      streamURL: URL(string: "https://streams.example.com/\(id.rawValue).mp3")!,
+      streamURLString: "https://streams.example.com/\(id.rawValue).mp3",
       popularity: popularity,
       releaseDate: Date(timeIntervalSince1970: Double(releaseDay) * 86_400),
       containsExplicitLyrics: isExplicit,
