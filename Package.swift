@@ -14,6 +14,7 @@ let package = Package(
     .package(path: "Packages/Services"),
     .package(path: "Packages/Presentation"),
     .package(path: "Packages/TableKit"),
+    .package(path: "Tools/CatalogGenerator"),
   ],
   targets: [
     .testTarget(
@@ -60,6 +61,16 @@ let package = Package(
       name: "TableKitTests",
       dependencies: [.product(name: "TableKit", package: "TableKit")],
       path: "Packages/TableKit/Tests/TableKitTests"
+    ),
+    .testTarget(
+      name: "CatalogGenerationTests",
+      dependencies: [
+        .product(name: "CatalogGeneration", package: "CatalogGenerator"),
+        .product(name: "Domain", package: "Domain"),
+        .product(name: "Services", package: "Services"),
+        .product(name: "ServicesLive", package: "Services"),
+      ],
+      path: "Tools/CatalogGenerator/Tests/CatalogGenerationTests"
     ),
     .testTarget(
       name: "IntegrationTests",
