@@ -5,8 +5,10 @@ import ServicesLive
 import ServicesTestSupport
 import Testing
 
-/// The mocks stand in for the live managers in every other package's tests, so they must accept and refuse
-/// the same requests, with the same errors and announcements. Each test here runs against both.
+/// The mocks and the live managers accept and refuse the same requests.
+///
+/// The mocks stand in for the live managers in every other package's tests, so they must behave alike, with
+/// the same errors and announcements. Each test here runs against both.
 @Suite struct ManagerContractTests {
   enum Implementation: String, CaseIterable, CustomTestStringConvertible {
     case mock
