@@ -49,7 +49,7 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
   private let broadcaster = ChangeBroadcaster<DownloadChange>()
 
   /// Loads the downloads recorded in `database`, checks their files, and deletes leftovers of
-  /// interrupted transfers.
+  /// interrupted transfers and files that no download refers to.
   public init(
     database: CatalogDatabase,
     location: StorageLocation,
@@ -88,6 +88,12 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
       } else {
         missing.append(trackID.rawValue)
       }
+    }
+    // A crash between moving a file into place and recording it leaves a file nothing refers to.
+    let recorded = Set(loaded.files.values)
+    let stored = (try? fileManager.contentsOfDirectory(atPath: location.downloadsDirectory.path)) ?? []
+    for orphan in stored where orphan != ".partial" && !recorded.contains(orphan) {
+      try? fileManager.removeItem(at: location.downloadsDirectory.appendingPathComponent(orphan))
     }
     if !missing.isEmpty {
       try database.writeBlocking { db in

@@ -65,6 +65,13 @@ public final class LiveServices: Sendable {
     )
   }
 
+  deinit {
+    // An in-memory catalog's files live in a directory of their own that nothing can reopen.
+    if location.databaseURL == nil {
+      try? FileManager.default.removeItem(at: location.filesDirectory)
+    }
+  }
+
   private init(
     location: StorageLocation,
     database: CatalogDatabase,

@@ -111,7 +111,7 @@ import Testing
     #expect(downloads.downloadState(of: "ftp") == .notDownloaded)
   }
 
-  @Test func leftoversOfAnInterruptedRunAreCleanedUpAndMissingFilesForgotten() async throws {
+  @Test func leftoversOfAnInterruptedRunAreCleanedUpAndDownloadsWithoutFilesForgotten() async throws {
     let track = try streamTrack("t1", in: directory, bytes: sampleBytes(count: 5000))
     let location: StorageLocation
     do {
@@ -124,8 +124,10 @@ import Testing
       try FileManager.default.removeItem(at: file)
     }
     try Data("half".utf8).write(to: location.partialDownloadsDirectory.appendingPathComponent("crash.part"))
+    try Data("orphan".utf8).write(to: location.downloadsDirectory.appendingPathComponent("moved-not-recorded.wav"))
     let downloads = try openServices(in: directory).downloadsManager
     #expect(files(in: location.partialDownloadsDirectory).isEmpty)
+    #expect(files(in: location.downloadsDirectory).isEmpty)
     #expect(downloads.downloadState(of: "t1") == .notDownloaded)
   }
 
