@@ -59,7 +59,10 @@ let package = Package(
     ),
     .testTarget(
       name: "TableKitTests",
-      dependencies: [.product(name: "TableKit", package: "TableKit")],
+      dependencies: [
+        .product(name: "TableKit", package: "TableKit"),
+        .product(name: "TableKitTesting", package: "TableKit"),
+      ],
       path: "Packages/TableKit/Tests/TableKitTests"
     ),
     .testTarget(

@@ -6,10 +6,12 @@ let package = Package(
   name: "TableKit",
   platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
-    .library(name: "TableKit", targets: ["TableKit"])
+    .library(name: "TableKit", targets: ["TableKit"]),
+    .library(name: "TableKitTesting", targets: ["TableKitTesting"]),
   ],
   targets: [
     .target(name: "TableKit"),
-    .testTarget(name: "TableKitTests", dependencies: ["TableKit"]),
+    .target(name: "TableKitTesting", dependencies: ["TableKit"]),
+    .testTarget(name: "TableKitTests", dependencies: ["TableKit", "TableKitTesting"]),
   ]
 )

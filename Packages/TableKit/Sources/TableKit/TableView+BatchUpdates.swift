@@ -1,0 +1,129 @@
+import Foundation
+
+extension TableView {
+  /// Applies the row and section changes made in `updates` as one batch, checking them against the data
+  /// source as UIKit does.
+  ///
+  /// Inside the batch, deletes and reloads name rows as they were before the update, inserts as they are
+  /// after it. When the changes do not add up to the data source's new counts, the table resynchronises
+  /// with its data source as ``reloadData()`` would and throws a ``TableViewError/invalidUpdate(_:)`` whose
+  /// message follows UIKit's; it never crashes. Selection follows moved rows, shifts with inserts and
+  /// deletes, and drops deleted and reloaded rows. Visible cells of surviving rows are kept; reloaded rows
+  /// get new cells.
+  public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) throws {
+    loadIfNeeded()
+    if pendingUpdates != nil {
+      updates?()
+      completion?(true)
+      return
+    }
+    pendingUpdates = BatchUpdate()
+    updates?()
+    try commitPendingUpdates(completion: completion)
+  }
+
+  private func commitPendingUpdates(completion: ((Bool) -> Void)?) throws {
+    let batch = pendingUpdates ?? BatchUpdate()
+    pendingUpdates = nil
+    do {
+      if batch.reloadDataRequested {
+        throw TableViewError.invalidUpdate(
+          "Invalid update: reloadData() must not be called inside performBatchUpdates(_:completion:)")
+      }
+      try apply(batch)
+      completion?(true)
+    } catch {
+      reloadData()
+      completion?(false)
+      throw error
+    }
+  }
+
+  /// Inserts rows (as they are after the update).
+  public func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+    record { $0.rowInserts += indexPaths }
+  }
+
+  /// Deletes rows (as they were before the update).
+  public func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+    record { $0.rowDeletes += indexPaths }
+  }
+
+  /// Reloads rows (as they were before the update): they get new cells and lose their selection.
+  public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+    record { $0.rowReloads += indexPaths }
+  }
+
+  /// Moves a row from where it was before the update to where it is after it.
+  public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+    record { $0.rowMoves.append((indexPath, newIndexPath)) }
+  }
+
+  /// Inserts sections (as they are after the update).
+  public func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
+    record { $0.sectionInserts += Array(sections) }
+  }
+
+  /// Deletes sections (as they were before the update).
+  public func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {
+    record { $0.sectionDeletes += Array(sections) }
+  }
+
+  /// Reloads sections (as they were before the update): all their rows get new cells.
+  public func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
+    record { $0.sectionReloads += Array(sections) }
+  }
+
+  /// Moves a section from where it was before the update to where it is after it.
+  public func moveSection(_ section: Int, toSection newSection: Int) {
+    record { $0.sectionMoves.append((section, newSection)) }
+  }
+
+  /// Records a change in the current batch, or applies it as a batch of its own. UIKit's signatures cannot
+  /// throw: an inconsistent change outside a batch resynchronises and is kept in ``lastInvalidUpdate``.
+  private func record(_ change: (inout BatchUpdate) -> Void) {
+    if pendingUpdates != nil {
+      change(&pendingUpdates!)
+      return
+    }
+    loadIfNeeded()
+    var batch = BatchUpdate()
+    change(&batch)
+    pendingUpdates = batch
+    do {
+      try commitPendingUpdates(completion: nil)
+    } catch let error as TableViewError {
+      lastInvalidUpdate = error
+    } catch {
+      lastInvalidUpdate = .invalidUpdate(String(describing: error))
+    }
+  }
+
+  private func apply(_ batch: BatchUpdate) throws(TableViewError) {
+    let before = rowCounts
+    guard let dataSource else {
+      throw TableViewError.dataSourceRequired(action: "perform batch updates")
+    }
+    let sections = max(0, dataSource.numberOfSections(in: self))
+    let after = (0..<sections).map { max(0, dataSource.tableView(self, numberOfRowsInSection: $0)) }
+    let plan = try batch.resolve(before: before, after: after)
+
+    var keptCells: [IndexPath: TableViewCell] = [:]
+    for (old, cell) in displayedCells.sorted(by: { $0.key < $1.key }) {
+      if !plan.isReloaded(old), let new = plan.newIndexPath(for: old) {
+        keptCells[new] = cell
+      } else {
+        endDisplaying(cell, at: old)
+      }
+    }
+    selectedRows = Set(selectedRows.compactMap { plan.isReloaded($0) ? nil : plan.newIndexPath(for: $0) })
+    if let row = rowShowingActions { rowShowingActions = plan.newIndexPath(for: row) }
+    rowCounts = after
+    headerTitles = (0..<sections).map { dataSource.tableView(self, titleForHeaderInSection: $0) }
+    footerTitles = (0..<sections).map { dataSource.tableView(self, titleForFooterInSection: $0) }
+    computeGeometry()
+    displayedCells = keptCells
+    for (path, cell) in keptCells { cell.isSelected = selectedRows.contains(path) }
+    layoutCells()
+  }
+}

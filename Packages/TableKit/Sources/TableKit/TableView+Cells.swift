@@ -1,0 +1,94 @@
+import Foundation
+
+extension TableView {
+  /// Registers the class the table creates cells of for `identifier`.
+  public func register(_ cellClass: TableViewCell.Type, forCellReuseIdentifier identifier: String) {
+    registeredClasses[identifier] = cellClass
+  }
+
+  /// A cell for `indexPath`: a reusable one (after its ``TableViewCell/prepareForReuse()``) or a new one of
+  /// the registered class.
+  ///
+  /// UIKit raises an exception for an identifier that was never registered; this table view returns a
+  /// plain ``TableViewCell`` instead, which ``fetchCell``-style checks then report as the wrong type.
+  public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
+    if let cell = dequeueReusableCell(withIdentifier: identifier) { return cell }
+    let cellClass = registeredClasses[identifier] ?? TableViewCell.self
+    createdCellCount += 1
+    return cellClass.init(reuseIdentifier: identifier)
+  }
+
+  /// A reusable cell for `identifier` (after its ``TableViewCell/prepareForReuse()``), else a new one of the
+  /// registered class, else nil.
+  public func dequeueReusableCell(withIdentifier identifier: String) -> TableViewCell? {
+    if let cell = reusableCells[identifier]?.popLast() {
+      cell.prepareForReuse()
+      return cell
+    }
+    guard let cellClass = registeredClasses[identifier] else { return nil }
+    createdCellCount += 1
+    return cellClass.init(reuseIdentifier: identifier)
+  }
+
+  /// The cell showing a row, or nil when the row is not visible.
+  public func cellForRow(at indexPath: IndexPath) -> TableViewCell? {
+    loadIfNeeded()
+    return displayedCells[indexPath]
+  }
+
+  /// The row a displayed cell shows, or nil.
+  public func indexPath(for cell: TableViewCell) -> IndexPath? {
+    displayedCells.first { $0.value === cell }?.key
+  }
+
+  /// The cells of the visible rows, in row order.
+  public var visibleCells: [TableViewCell] {
+    loadIfNeeded()
+    return displayedCells.sorted { $0.key < $1.key }.map(\.value)
+  }
+
+  /// The visible rows, in order.
+  public var indexPathsForVisibleRows: [IndexPath]? {
+    loadIfNeeded()
+    return displayedCells.keys.sorted()
+  }
+
+  /// How many cells wait in the reuse pool.
+  public var reusableCellCount: Int {
+    reusableCells.values.reduce(0) { $0 + $1.count }
+  }
+
+  /// Brings the displayed cells in line with the viewport: cells of rows that left it go to the reuse pool,
+  /// rows that entered it get cells from the data source.
+  func layoutCells() {
+    guard !isLayingOut else { return }
+    isLayingOut = true
+    defer { isLayingOut = false }
+    let visible = visibleIndexPaths()
+    let visibleSet = Set(visible)
+    for (indexPath, cell) in displayedCells.sorted(by: { $0.key < $1.key }) where !visibleSet.contains(indexPath) {
+      displayedCells[indexPath] = nil
+      endDisplaying(cell, at: indexPath)
+    }
+    guard let dataSource else { return }
+    for indexPath in visible where displayedCells[indexPath] == nil {
+      let cell = dataSource.tableView(self, cellForRowAt: indexPath)
+      cell.isSelected = selectedRows.contains(indexPath)
+      displayedCells[indexPath] = cell
+      delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
+    }
+  }
+
+  func endDisplaying(_ cell: TableViewCell, at indexPath: IndexPath) {
+    delegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
+    if let identifier = cell.reuseIdentifier {
+      reusableCells[identifier, default: []].append(cell)
+    }
+  }
+
+  /// Replaces the cell of a displayed row with a fresh one from the data source (after a reload).
+  func redisplay(_ indexPath: IndexPath) {
+    guard let cell = displayedCells.removeValue(forKey: indexPath) else { return }
+    endDisplaying(cell, at: indexPath)
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+extension TableView {
+  /// The first selected row, in row order, or nil.
+  public var indexPathForSelectedRow: IndexPath? {
+    loadIfNeeded()
+    return selectedRows.min()
+  }
+
+  /// Every selected row, in row order, or nil when none is (as UIKit answers).
+  public var indexPathsForSelectedRows: [IndexPath]? {
+    loadIfNeeded()
+    return selectedRows.isEmpty ? nil : selectedRows.sorted()
+  }
+
+  /// Selects a row from code: calls no delegate method and posts no notification (UIKit's rule).
+  ///
+  /// In single selection the row replaces the selection; nil clears it. A row that does not exist is
+  /// ignored. The table scrolls to the row unless `scrollPosition` is `.none`.
+  public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+    loadIfNeeded()
+    guard let indexPath else {
+      for selected in selectedRows { setSelected(false, at: selected) }
+      return
+    }
+    guard contains(indexPath) else { return }
+    if !allowsMultipleSelectionNow {
+      for selected in selectedRows where selected != indexPath { setSelected(false, at: selected) }
+    }
+    setSelected(true, at: indexPath)
+    if scrollPosition != .none { scrollToRow(at: indexPath, at: scrollPosition, animated: animated) }
+  }
+
+  /// Deselects a row from code: calls no delegate method and posts no notification (UIKit's rule).
+  public func deselectRow(at indexPath: IndexPath, animated: Bool) {
+    loadIfNeeded()
+    setSelected(false, at: indexPath)
+  }
+
+  /// What a user's tap on a row does, through the whole delegate sequence.
+  ///
+  /// In order: nothing if selection is not allowed (``allowsSelection``, or
+  /// ``allowsSelectionDuringEditing`` while editing) or the delegate says the row should not highlight;
+  /// then, in multiple selection, a tap on a selected row deselects it (will-deselect, deselect,
+  /// did-deselect). Otherwise will-select (nil: stop; another row: that row instead); in single selection,
+  /// for each other selected row, will-deselect (nil: it stays selected; another row: that one instead),
+  /// deselect, did-deselect; then select and did-select. ``selectionDidChangeNotification`` is posted once
+  /// at the end if the selection changed. Tapping the selected row in single selection calls did-select
+  /// again and posts nothing. A row that does not exist is ignored, and so is a will- method's answer that
+  /// names a row that does not exist.
+  public func handleTap(at indexPath: IndexPath) {
+    loadIfNeeded()
+    guard contains(indexPath), isEditing ? allowsSelectionDuringEditing : allowsSelection else { return }
+    if let delegate, !delegate.tableView(self, shouldHighlightRowAt: indexPath) { return }
+    let before = selectedRows
+    if allowsMultipleSelectionNow, selectedRows.contains(indexPath) {
+      userDeselect(indexPath)
+    } else {
+      userSelect(indexPath)
+    }
+    if selectedRows != before {
+      NotificationCenter.default.post(name: Self.selectionDidChangeNotification, object: self)
+    }
+  }
+
+  /// What a user's tap on a selected row does when it deselects it (as in multiple selection): will-deselect
+  /// (nil: stop; another row: that row instead), deselect, did-deselect, then the notification.
+  public func handleDeselectTap(at indexPath: IndexPath) {
+    loadIfNeeded()
+    guard contains(indexPath), selectedRows.contains(indexPath) else { return }
+    let before = selectedRows
+    userDeselect(indexPath)
+    if selectedRows != before {
+      NotificationCenter.default.post(name: Self.selectionDidChangeNotification, object: self)
+    }
+  }
+
+  var allowsMultipleSelectionNow: Bool {
+    isEditing ? allowsMultipleSelectionDuringEditing : allowsMultipleSelection
+  }
+
+  private func userSelect(_ tapped: IndexPath) {
+    var target: IndexPath? = tapped
+    if let delegate { target = delegate.tableView(self, willSelectRowAt: tapped) }
+    guard let target, contains(target) else { return }
+    if !allowsMultipleSelectionNow {
+      for selected in selectedRows.sorted() where selected != target {
+        userDeselect(selected)
+      }
+    }
+    setSelected(true, at: target)
+    delegate?.tableView(self, didSelectRowAt: target)
+  }
+
+  private func userDeselect(_ indexPath: IndexPath) {
+    var target: IndexPath? = indexPath
+    if let delegate { target = delegate.tableView(self, willDeselectRowAt: indexPath) }
+    guard let target, selectedRows.contains(target) else { return }
+    setSelected(false, at: target)
+    delegate?.tableView(self, didDeselectRowAt: target)
+  }
+
+  func setSelected(_ isSelected: Bool, at indexPath: IndexPath) {
+    if isSelected {
+      selectedRows.insert(indexPath)
+    } else {
+      selectedRows.remove(indexPath)
+    }
+    displayedCells[indexPath]?.isSelected = isSelected
+  }
+}

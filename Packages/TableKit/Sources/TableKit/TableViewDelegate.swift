@@ -1,0 +1,103 @@
+import Foundation
+
+/// Reacts to what happens in a ``TableView`` and shapes interaction with it, as `UITableViewDelegate` does.
+///
+/// Every method is optional: the defaults behave as UIKit does when a delegate does not implement them
+/// ("yes, that path" for the will- methods, no actions, nothing to do for notifications).
+@MainActor
+public protocol TableViewDelegate: AnyObject {
+  /// Whether a touch highlights the row; a row that cannot be highlighted cannot be tapped. True by default.
+  func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool
+
+  /// The row to select instead of `indexPath`, or nil to select nothing. `indexPath` by default.
+  func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath?
+
+  /// A row was selected by the user.
+  func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath)
+
+  /// The row to deselect instead of `indexPath`, or nil to keep it selected. `indexPath` by default.
+  func tableView(_ tableView: TableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath?
+
+  /// A row was deselected by the user (directly, or by selecting another row in single selection).
+  func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath)
+
+  /// The legacy edit actions shown when a row is swiped; nil by default.
+  func tableView(_ tableView: TableView, editActionsForRowAt indexPath: IndexPath) -> [TableViewRowAction]?
+
+  /// The actions revealed by swiping a row from its leading edge; nil (none) by default.
+  func tableView(
+    _ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+  ) -> SwipeActionsConfiguration?
+
+  /// The actions revealed by swiping a row from its trailing edge; nil by default, which falls back to
+  /// ``tableView(_:editActionsForRowAt:)``.
+  func tableView(
+    _ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+  ) -> SwipeActionsConfiguration?
+
+  /// A row is about to show its actions; the table view is editing from now on.
+  func tableView(_ tableView: TableView, willBeginEditingRowAt indexPath: IndexPath)
+
+  /// A row stopped showing its actions; the table view is no longer editing.
+  func tableView(_ tableView: TableView, didEndEditingRowAt indexPath: IndexPath?)
+
+  /// The user tapped a row's accessory button.
+  func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath)
+
+  /// A cell is about to be shown for a row.
+  func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath)
+
+  /// A cell was removed from the screen (scrolled away, deleted, reloaded).
+  func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath)
+}
+
+extension TableViewDelegate {
+  /// Every row can be highlighted.
+  public func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }
+
+  /// The tapped row is selected.
+  public func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
+
+  /// Nothing to do.
+  public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
+
+  /// The row is deselected.
+  public func tableView(_ tableView: TableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? {
+    indexPath
+  }
+
+  /// Nothing to do.
+  public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
+
+  /// No legacy edit actions.
+  public func tableView(_ tableView: TableView, editActionsForRowAt indexPath: IndexPath) -> [TableViewRowAction]? {
+    nil
+  }
+
+  /// No leading actions.
+  public func tableView(
+    _ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+  ) -> SwipeActionsConfiguration? { nil }
+
+  /// No trailing configuration: the legacy edit actions are used.
+  public func tableView(
+    _ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+  ) -> SwipeActionsConfiguration? { nil }
+
+  /// Nothing to do.
+  public func tableView(_ tableView: TableView, willBeginEditingRowAt indexPath: IndexPath) {}
+
+  /// Nothing to do.
+  public func tableView(_ tableView: TableView, didEndEditingRowAt indexPath: IndexPath?) {}
+
+  /// Nothing to do.
+  public func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath) {}
+
+  /// Nothing to do.
+  public func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {}
+
+  /// Nothing to do.
+  public func tableView(
+    _ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath
+  ) {}
+}
