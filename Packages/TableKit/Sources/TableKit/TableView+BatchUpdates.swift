@@ -79,8 +79,9 @@ extension TableView {
     record { $0.sectionMoves.append((section, newSection)) }
   }
 
-  /// Records a change in the current batch, or applies it as a batch of its own. UIKit's signatures cannot
-  /// throw: an inconsistent change outside a batch resynchronises and is kept in ``lastInvalidUpdate``.
+  /// Records a change in the current batch, or applies it as a batch of its own.
+  ///
+  /// UIKit's signatures cannot throw: an inconsistent change outside a batch resynchronises and is kept in ``lastInvalidUpdate``.
   private func record(_ change: (inout BatchUpdate) -> Void) {
     if pendingUpdates != nil {
       change(&pendingUpdates!)

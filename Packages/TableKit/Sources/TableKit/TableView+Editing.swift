@@ -26,9 +26,10 @@ extension TableView {
     return dataSource.tableView(self, canEditRowAt: indexPath)
   }
 
-  /// The actions a row offers, leading edge first: the leading configuration's actions, then the trailing
-  /// configuration's, or the legacy edit actions when there is no trailing configuration (UIKit's
-  /// fallback). None for a row that cannot be edited.
+  /// The actions a row offers, leading edge first.
+  ///
+  /// The leading configuration's actions, then the trailing configuration's, or the legacy edit actions
+  /// when there is no trailing configuration (UIKit's fallback). None for a row that cannot be edited.
   public func editActions(forRowAt indexPath: IndexPath) -> [TableViewEditAction] {
     loadIfNeeded()
     guard canEditRow(at: indexPath), let delegate else { return [] }
@@ -44,8 +45,10 @@ extension TableView {
     return actions
   }
 
-  /// What a user performing one of a row's actions does: scrolls the row into view, will-begin-editing,
-  /// the action's handler, did-end-editing. ``isEditing`` is true from before will-begin-editing until
+  /// What a user performing one of a row's actions does.
+  ///
+  /// Scrolls the row into view, then will-begin-editing, the action's handler, did-end-editing.
+  /// ``isEditing`` is true from before will-begin-editing until
   /// after did-end-editing; a contextual action's editing ends when its handler calls the completion.
   public func handleEditAction(_ action: TableViewEditAction, forRowAt indexPath: IndexPath) {
     loadIfNeeded()

@@ -1,7 +1,9 @@
 import Foundation
 
 extension TableView {
-  /// How far the content is scrolled; only `y` matters. Setting it clamps to the content and lays out cells.
+  /// How far the content is scrolled; only `y` matters.
+  ///
+  /// Setting it clamps the offset to the content and lays out cells.
   public var contentOffset: CGPoint {
     get { CGPoint(x: 0, y: offset) }
     set {

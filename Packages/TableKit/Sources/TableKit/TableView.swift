@@ -31,7 +31,9 @@ public final class TableView {
     case fade, right, left, top, bottom, none, middle, automatic
   }
 
-  /// Supplies sections, rows and cells. Setting it makes the table reload when next asked about its rows.
+  /// Supplies sections, rows and cells.
+  ///
+  /// Setting it makes the table reload when next asked about its rows.
   public weak var dataSource: (any TableViewDataSource)? {
     didSet { needsReload = true }
   }

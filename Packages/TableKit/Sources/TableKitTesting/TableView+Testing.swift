@@ -48,8 +48,9 @@ extension TableView {
     return cell
   }
 
-  /// Like ``fetchCell(at:)``, and checks the cell's type: "Cell at row R in section S is of type `X`
-  /// (wanted `Y`)."
+  /// Like ``fetchCell(at:)``, and checks the cell's type.
+  ///
+  /// Throws what ``fetchCell(at:)`` throws, or "Cell at row R in section S is of type `X` (wanted `Y`)."
   public func fetchCell<Cell: TableViewCell>(at indexPath: IndexPath, asType: Cell.Type) throws(TableViewError)
     -> Cell
   {
