@@ -195,6 +195,10 @@ extension SpyDelegate {
   }
 }
 
+/// Spies handed out by ``makeTable(_:rowsInViewport:)``, kept alive for the test run since table views
+/// hold their delegates weakly.
+@MainActor private var retainedSpies: [SpyDelegate] = []
+
 /// A table over `dataSource` with a spy delegate, loaded.
 @MainActor
 func makeTable(
@@ -204,6 +208,7 @@ func makeTable(
   table.register(LabelCell.self, forCellReuseIdentifier: "label")
   let spy = SpyDelegate()
   spy.tableView = table
+  retainedSpies.append(spy)
   table.dataSource = dataSource
   table.delegate = spy
   table.reloadData()
