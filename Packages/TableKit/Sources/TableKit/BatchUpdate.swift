@@ -60,7 +60,7 @@ struct BatchUpdate {
           "Invalid update: attempt to move row \(move.from.describedForUpdate) to \(move.to.describedForUpdate), "
             + "which does not exist after the update")
       }
-      guard removedRows[move.from.section]?.insert(move.from.row).inserted != false else {
+      guard removedRows[move.from.section, default: []].insert(move.from.row).inserted else {
         throw .invalidUpdate(
           "Invalid update: attempt to move row \(move.from.describedForUpdate) which is also deleted or moved")
       }
