@@ -16,6 +16,7 @@ let package = Package(
     .package(path: "../CatalogGenerator"),
     .package(path: "../../Packages/Domain"),
     .package(path: "../../Packages/Services"),
+    .package(path: "../../Packages/TableKit"),
   ],
   targets: [
     // What every suite shares: the generated catalogs, cached in .build-data/.
@@ -34,6 +35,10 @@ let package = Package(
         .product(name: "Domain", package: "Domain"),
         .product(name: "ServicesLive", package: "Services"),
       ]
+    ),
+    benchmarkSuite(
+      "TableKitDiffBenchmarks",
+      dependencies: [.product(name: "TableKit", package: "TableKit")]
     ),
   ]
 )

@@ -1,0 +1,52 @@
+import Foundation
+import TableKit
+
+/// An element of a diffed list: a UUID identity and a value.
+struct Element: Identifiable, Hashable, Sendable {
+  let id: UUID
+  var value: Int
+}
+
+/// The scenario the fastest O(n) Swift diff libraries publish: `count` UUID-identified elements, of which
+/// `deletes` are deleted, `inserts` inserted and `moves` moved, at positions drawn from a fixed seed.
+struct DiffScenario: Sendable {
+  let old: [Element]
+  let new: [Element]
+
+  init(count: Int, deletes: Int, inserts: Int, moves: Int, seed: UInt64 = 42) {
+    var random = SplitMix(state: seed)
+    func element() -> Element {
+      let uuid = UUID(
+        uuid: withUnsafeBytes(of: (random.next(), random.next())) { bytes in
+          (
+            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
+            bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+          )
+        })
+      return Element(id: uuid, value: 0)
+    }
+    let old = (0..<count).map { _ in element() }
+    var new = old
+    for _ in 0..<deletes { new.remove(at: Int.random(in: 0..<new.count, using: &random)) }
+    for _ in 0..<moves {
+      let moved = new.remove(at: Int.random(in: 0..<new.count, using: &random))
+      new.insert(moved, at: Int.random(in: 0...new.count, using: &random))
+    }
+    for _ in 0..<inserts { new.insert(element(), at: Int.random(in: 0...new.count, using: &random)) }
+    self.old = old
+    self.new = new
+  }
+}
+
+/// SplitMix64, for scenarios that are the same on every run.
+struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var value = state
+    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+    return value ^ (value >> 31)
+  }
+}
