@@ -9,7 +9,7 @@ import Testing
 ///
 /// The mocks stand in for the live managers in every other package's tests, so they must behave alike, with
 /// the same errors and announcements. Each test here runs against both.
-@Suite struct ManagerContractTests {
+@Suite(.timeLimit(.minutes(1))) struct ManagerContractTests {
   enum Implementation: String, CaseIterable, CustomTestStringConvertible {
     case mock
     case live
@@ -80,14 +80,21 @@ import Testing
 
   @Test(arguments: Implementation.allCases)
   func requestsWithoutADownloadAreRefusedTheSameWay(_ implementation: Implementation) async throws {
-    let downloads = try Fixture(implementation).downloads
+    let fixture = try Fixture(implementation)
+    let downloads = fixture.downloads
     await #expect(throws: DownloadError.notDownloading("b")) { try await downloads.cancelDownload(of: "b") }
     await #expect(throws: DownloadError.notDownloaded("b")) { try await downloads.removeDownload(of: "b") }
+    let ftp = Track.fixture(id: "ftp", streamURL: URL(string: "ftp://example.com/a.mp3"))
+    await #expect(throws: DownloadError.unsupportedURL("ftp://example.com/a.mp3")) {
+      try await downloads.startDownload(of: ftp)
+    }
+    #expect(downloads.downloadState(of: "ftp") == .notDownloaded)
   }
 
   @Test(arguments: Implementation.allCases)
   func favouritesAnnounceOnlyRealChanges(_ implementation: Implementation) async throws {
-    let favourites = try Fixture(implementation).favourites
+    let fixture = try Fixture(implementation)
+    let favourites = fixture.favourites
     let changes = favourites.changes()
     try await favourites.favourite("a")
     try await favourites.favourite("a")

@@ -26,12 +26,15 @@ public enum MusicAPIError: Error, Hashable, Sendable, CustomStringConvertible {
   case artistNotFound(Artist.ID)
   /// The catalog could not be reached or read; `reason` says why.
   case unavailable(reason: String)
+  /// The calling task was cancelled before the answer arrived (a newer request replaced it, say).
+  case cancelled
 
   /// A one-line explanation for people.
   public var description: String {
     switch self {
     case .artistNotFound(let id): "No artist with ID '\(id)' in the catalog."
     case .unavailable(let reason): "The music catalog is unavailable: \(reason)"
+    case .cancelled: "The music catalog request was cancelled."
     }
   }
 }

@@ -10,11 +10,14 @@ public protocol PlaylistAPI: Sendable {
 public enum PlaylistAPIError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The playlists could not be reached or read; `reason` says why.
   case unavailable(reason: String)
+  /// The calling task was cancelled before the answer arrived.
+  case cancelled
 
   /// A one-line explanation for people.
   public var description: String {
     switch self {
     case .unavailable(let reason): "Playlists are unavailable: \(reason)"
+    case .cancelled: "The playlists request was cancelled."
     }
   }
 }

@@ -17,7 +17,12 @@ public final class CatalogDatabase: Sendable {
 
   /// Opens (creating if needed) the database file at `url`, or an in-memory database when `url` is nil,
   /// and brings its schema up to date.
-  public static func open(at url: URL?) throws(CatalogDatabaseError) -> CatalogDatabase {
+  ///
+  /// The file's directory must exist unless `createsDirectory` is true: a mistyped path is reported, not
+  /// silently created.
+  public static func open(at url: URL?, createsDirectory: Bool = false) throws(CatalogDatabaseError)
+    -> CatalogDatabase
+  {
     guard let url else {
       do {
         let database = CatalogDatabase(path: ":memory:", writer: try DatabaseQueue(configuration: configuration()))
@@ -28,7 +33,7 @@ public final class CatalogDatabase: Sendable {
       }
     }
     let path = url.path
-    try prepareFile(at: url)
+    try prepareFile(at: url, createsDirectory: createsDirectory)
     do {
       try validateExistingFile(at: path)
       let database = CatalogDatabase(path: path, writer: try DatabasePool(path: path, configuration: configuration()))
@@ -74,11 +79,18 @@ public final class CatalogDatabase: Sendable {
     }
   }
 
-  func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(CatalogDatabaseError) -> T {
+  /// Reads asynchronously; errors of the caller's own type thrown by `body` pass through, and database
+  /// errors are turned into the caller's type by `describe`.
+  func read<T: Sendable, Failure: Error>(
+    _ body: @escaping @Sendable (Database) throws -> T,
+    describingErrorsWith describe: (CatalogDatabaseError) -> Failure
+  ) async throws(Failure) -> T {
     do {
       return try await writer.read(body)
+    } catch let error as Failure {
+      throw error
     } catch {
-      throw Self.classify(error, path: path, whileMigrating: false)
+      throw describe(Self.classify(error, path: path, whileMigrating: false))
     }
   }
 
@@ -118,15 +130,25 @@ public final class CatalogDatabase: Sendable {
     return configuration
   }
 
-  /// Creates the directory that will hold the file, and rejects paths that cannot be a database file.
-  private static func prepareFile(at url: URL) throws(CatalogDatabaseError) {
+  /// Rejects paths that cannot be a database file, and creates the file's directory if asked to.
+  private static func prepareFile(at url: URL, createsDirectory: Bool) throws(CatalogDatabaseError) {
+    let fileManager = FileManager.default
     var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+    if fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
       throw .unreadable(path: url.path, reason: "it is a directory")
     }
     let directory = url.deletingLastPathComponent()
+    if fileManager.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
+      guard isDirectory.boolValue else {
+        throw .unreadable(path: url.path, reason: "\(directory.path) is not a directory")
+      }
+      return
+    }
+    guard createsDirectory else {
+      throw .unreadable(path: url.path, reason: "its directory \(directory.path) does not exist")
+    }
     do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
       throw .unreadable(path: url.path, reason: "cannot create its directory \(directory.path)")
     }
@@ -157,6 +179,7 @@ public final class CatalogDatabase: Sendable {
 
   static func classify(_ error: any Error, path: String, whileMigrating: Bool = true) -> CatalogDatabaseError {
     if let error = error as? CatalogDatabaseError { return error }
+    if error is CancellationError { return .cancelled }
     guard let error = error as? DatabaseError else {
       return whileMigrating
         ? .migrationFailed(path: path, reason: String(describing: error)) : .query(reason: String(describing: error))

@@ -16,6 +16,8 @@ public enum CatalogDatabaseError: Error, Hashable, Sendable, CustomStringConvert
   case filesDirectory(path: String, reason: String)
   /// A query or update failed.
   case query(reason: String)
+  /// The calling task was cancelled before the query ran.
+  case cancelled
 
   /// A one-line explanation for people that names the file concerned.
   public var description: String {
@@ -35,6 +37,8 @@ public enum CatalogDatabaseError: Error, Hashable, Sendable, CustomStringConvert
       "Cannot use the files directory \(path): \(reason)."
     case .query(let reason):
       "Catalog database query failed: \(reason)."
+    case .cancelled:
+      "The catalog database request was cancelled."
     }
   }
 }

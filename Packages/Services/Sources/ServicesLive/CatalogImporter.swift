@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import GRDB
+import Services
 
 /// Writes catalog content (artists, tracks, playlists, related artists) into a ``CatalogDatabase``.
 ///
@@ -20,7 +21,7 @@ public struct CatalogImporter: ~Copyable {
     try db.cachedStatement(
       sql: "INSERT INTO artist (id, name, searchName, imageURL, listeners) VALUES (?, ?, ?, ?, ?)"
     ).execute(arguments: [
-      artist.id.rawValue, artist.name, artist.name.foldedForSearch, artist.imageURL?.absoluteString,
+      artist.id.rawValue, artist.name, SearchFolding.fold(artist.name), artist.imageURL?.absoluteString,
       artist.listeners,
     ])
   }
@@ -84,12 +85,5 @@ extension CatalogDatabase {
   public func metadata(forKey key: String) throws(CatalogDatabaseError) -> String? {
     try readBlocking { db in try String.fetchOne(db, sql: "SELECT value FROM metadata WHERE key = ?", arguments: [key])
     }
-  }
-}
-
-extension String {
-  /// The string without case or diacritics: how names are stored and matched for search.
-  var foldedForSearch: String {
-    folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
   }
 }

@@ -40,12 +40,20 @@ struct HTTPTransfer: Sendable {
         }
       }
       if Task.isCancelled { throw StreamTransfer.Failure.cancelled }
+      if let expected = writer.expectedLength, writer.written != expected {
+        throw StreamTransfer.Failure.failed(
+          "received \(writer.written) of \(expected) bytes from \(url.absoluteString)")
+      }
     } catch let failure as StreamTransfer.Failure {
       task.cancel()
       throw failure
     } catch {
       task.cancel()
       if Task.isCancelled { throw .cancelled }
+      if writer.written > 0, let expected = writer.expectedLength {
+        throw .failed(
+          "the connection closed after \(writer.written) of \(expected) bytes from \(url.absoluteString)")
+      }
       throw .failed(Self.describe(error, url: url))
     }
   }

@@ -47,23 +47,35 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
   private let configuration: Configuration
   private let state: Mutex<State>
   private let broadcaster = ChangeBroadcaster<DownloadChange>()
+  private let lock: DirectoryLock
+  private let directoryRemoval: DirectoryRemoval?
 
-  /// Loads the downloads recorded in `database`, checks their files, and deletes leftovers of
-  /// interrupted transfers and files that no download refers to.
-  public init(
+  /// Loads the downloads recorded in `database` and checks their files.
+  ///
+  /// When no other manager (in this process or another) uses the same downloads directory, it also deletes
+  /// leftovers of interrupted transfers and files that no download refers to.
+  public convenience init(
     database: CatalogDatabase,
     location: StorageLocation,
     configuration: Configuration = Configuration()
   ) throws(CatalogDatabaseError) {
+    try self.init(database: database, location: location, configuration: configuration, removingWhenDone: nil)
+  }
+
+  init(
+    database: CatalogDatabase,
+    location: StorageLocation,
+    configuration: Configuration,
+    removingWhenDone directoryRemoval: DirectoryRemoval?
+  ) throws(CatalogDatabaseError) {
     self.database = database
     self.location = location
     self.configuration = configuration
+    self.directoryRemoval = directoryRemoval
     let fileManager = FileManager.default
     do {
       try fileManager.createDirectory(at: location.partialDownloadsDirectory, withIntermediateDirectories: true)
-      for leftover in try fileManager.contentsOfDirectory(atPath: location.partialDownloadsDirectory.path) {
-        try fileManager.removeItem(at: location.partialDownloadsDirectory.appendingPathComponent(leftover))
-      }
+      lock = try DirectoryLock(directory: location.downloadsDirectory)
     } catch {
       throw .filesDirectory(path: location.downloadsDirectory.path, reason: error.localizedDescription)
     }
@@ -73,27 +85,32 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
     var loaded = State()
     var missing: [String] = []
     for row in rows {
-      let trackID = Track.ID(row[0] as String)
-      if (row[1] as String) == "failed" {
-        loaded.states[trackID] = .failed(reason: row[4] ?? "unknown reason")
+      guard let trackID = String.fromDatabaseValue(row[0]).map({ Track.ID($0) }) else { continue }
+      let fileName = String.fromDatabaseValue(row[2]) ?? ""
+      if String.fromDatabaseValue(row[1]) == "failed" {
+        loaded.states[trackID] = .failed(reason: String.fromDatabaseValue(row[4]) ?? "unknown reason")
         continue
       }
-      let fileName: String = row[2] ?? ""
-      let size =
-        try? fileManager.attributesOfItem(atPath: location.downloadsDirectory.appendingPathComponent(fileName).path)[
-          .size] as? NSNumber
-      if !fileName.isEmpty, size?.intValue == row[3] as Int? {
+      let path = location.downloadsDirectory.appendingPathComponent(fileName).path
+      let size = (try? fileManager.attributesOfItem(atPath: path))?[.size] as? NSNumber
+      if !fileName.isEmpty, let size, size.intValue == Int.fromDatabaseValue(row[3]) {
         loaded.states[trackID] = .downloaded
         loaded.files[trackID] = fileName
       } else {
         missing.append(trackID.rawValue)
       }
     }
-    // A crash between moving a file into place and recording it leaves a file nothing refers to.
     let recorded = Set(loaded.files.values)
-    let stored = (try? fileManager.contentsOfDirectory(atPath: location.downloadsDirectory.path)) ?? []
-    for orphan in stored where orphan != ".partial" && !recorded.contains(orphan) {
-      try? fileManager.removeItem(at: location.downloadsDirectory.appendingPathComponent(orphan))
+    lock.holdShared {
+      // Alone: partial files are leftovers of a crash, and so is a file moved into place but never recorded.
+      let partials = (try? fileManager.contentsOfDirectory(atPath: location.partialDownloadsDirectory.path)) ?? []
+      for leftover in partials {
+        try? fileManager.removeItem(at: location.partialDownloadsDirectory.appendingPathComponent(leftover))
+      }
+      let stored = (try? fileManager.contentsOfDirectory(atPath: location.downloadsDirectory.path)) ?? []
+      for orphan in stored where !orphan.hasPrefix(".") && !recorded.contains(orphan) {
+        try? fileManager.removeItem(at: location.downloadsDirectory.appendingPathComponent(orphan))
+      }
     }
     if !missing.isEmpty {
       try database.writeBlocking { db in
@@ -132,31 +149,25 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
       case .downloading: throw .alreadyDownloading(track.id)
       case .notDownloaded, .failed: break
       }
-      state.active[track.id] = ActiveDownload(token: token)
+      // Created under the lock, so that a cancel always finds the task to cancel.
+      let task = Task { await self.run(track, token: token) }
+      state.active[track.id] = ActiveDownload(token: token, task: task)
       set(.downloading(progress: 0), for: track.id, in: &state)
-    }
-    let task = Task { await self.run(track, token: token) }
-    state.withLock { state in
-      if state.active[track.id]?.token == token { state.active[track.id]?.task = task }
     }
   }
 
   /// Stops the track's transfer, waits until its partial file is deleted, and makes it not downloaded.
   ///
-  /// If the transfer had already finished writing when the request arrived, the track stays downloaded and
-  /// the request fails with ``DownloadError/alreadyDownloaded(_:)``.
+  /// A transfer that has finished copying and is being recorded is not interrupted: the request waits for
+  /// it and fails with ``DownloadError/alreadyDownloaded(_:)`` once the track is downloaded.
   public func cancelDownload(of trackID: Track.ID) async throws(DownloadError) {
-    let task = try state.withLock { state throws(DownloadError) -> Task<Void, Never>? in
-      guard state.active[trackID] != nil else { throw .notDownloading(trackID) }
-      state.active[trackID]?.isCancelled = true
-      return state.active[trackID]?.task
+    let (task, isCommitting) = try state.withLock { state throws(DownloadError) in
+      guard let active = state.active[trackID] else { throw DownloadError.notDownloading(trackID) }
+      if !active.isCommitting { state.active[trackID]?.isCancelled = true }
+      return (active.task, active.isCommitting)
     }
-    task?.cancel()
+    if !isCommitting { task?.cancel() }
     await task?.value
-    if task == nil {
-      // The transfer task is being created right now; wait until it has seen the cancellation.
-      while state.withLock({ $0.active[trackID] != nil }) { await Task.yield() }
-    }
     if hasDownloaded(trackID) { throw .alreadyDownloaded(trackID) }
   }
 
@@ -173,7 +184,7 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
       return (previous, fileName)
     }
     do {
-      try await database.write { db in
+      try await persist { db in
         try db.execute(
           sql: "DELETE FROM download WHERE trackID = ? AND fileName IS ?", arguments: [trackID.rawValue, fileName])
       }
@@ -255,7 +266,7 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
       return
     }
     do {
-      try await database.write { db in
+      try await persist { db in
         try db.execute(
           sql: """
             INSERT OR REPLACE INTO download (trackID, state, fileName, byteCount, failureReason, updatedAt)
@@ -272,7 +283,7 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
   }
 
   private func recordFailure(_ reason: String, for trackID: Track.ID, token: UUID) async {
-    try? await database.write { db in
+    try? await persist { db in
       try db.execute(
         sql: """
           INSERT OR REPLACE INTO download (trackID, state, fileName, byteCount, failureReason, updatedAt)
@@ -305,10 +316,25 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
   /// Ends a cancelled transfer: deletes its partial file and any failure recorded by an earlier attempt.
   private func abandon(_ partial: URL, of trackID: Track.ID, token: UUID) async {
     discard(partial)
-    try? await database.write { db in
+    try? await persist { db in
       try db.execute(sql: "DELETE FROM download WHERE trackID = ? AND state = 'failed'", arguments: [trackID.rawValue])
     }
     finish(trackID, token: token, with: .notDownloaded)
+  }
+
+  /// Writes to the database even from a cancelled transfer: a write that reflects a state change must land
+  /// (an unstructured task does not inherit the caller's cancellation).
+  private func persist(_ body: @escaping @Sendable (Database) throws -> Void) async throws(CatalogDatabaseError) {
+    let database = self.database
+    let write = Task { () async -> Result<Void, CatalogDatabaseError> in
+      do throws(CatalogDatabaseError) {
+        try await database.write(body)
+        return .success(())
+      } catch {
+        return .failure(error)
+      }
+    }
+    try await write.value.get()
   }
 
   private func set(_ newState: DownloadState, for trackID: Track.ID, in state: inout State) {

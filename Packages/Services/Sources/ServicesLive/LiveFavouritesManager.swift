@@ -34,24 +34,32 @@ public final class LiveFavouritesManager: FavouritesManager, Sendable {
 
   /// Stores the track's favourite state, then announces the change (if it is one).
   public func setFavourited(_ isFavourited: Bool, trackID: Track.ID) async throws(FavouritesError) {
-    do {
-      try await database.write { db in
-        if isFavourited {
-          try db.execute(
-            sql: "INSERT OR IGNORE INTO favourite (trackID, createdAt) VALUES (?, ?)",
-            arguments: [trackID.rawValue, Date().timeIntervalSince1970])
-        } else {
-          try db.execute(sql: "DELETE FROM favourite WHERE trackID = ?", arguments: [trackID.rawValue])
-        }
-        guard db.changesCount > 0 else { return }
-        db.afterNextTransaction { _ in
-          self.favourites.withLock { favourites in
-            if isFavourited { favourites.insert(trackID) } else { favourites.remove(trackID) }
-            self.broadcaster.send(FavouriteChange(trackID: trackID, isFavourited: isFavourited))
+    // An unstructured task: a write that started lands even if the caller is cancelled, so memory, disk and
+    // announcements stay in step.
+    let write = Task { () async -> Result<Void, CatalogDatabaseError> in
+      do throws(CatalogDatabaseError) {
+        try await database.write { db in
+          if isFavourited {
+            try db.execute(
+              sql: "INSERT OR IGNORE INTO favourite (trackID, createdAt) VALUES (?, ?)",
+              arguments: [trackID.rawValue, Date().timeIntervalSince1970])
+          } else {
+            try db.execute(sql: "DELETE FROM favourite WHERE trackID = ?", arguments: [trackID.rawValue])
+          }
+          guard db.changesCount > 0 else { return }
+          db.afterNextTransaction { _ in
+            self.favourites.withLock { favourites in
+              if isFavourited { favourites.insert(trackID) } else { favourites.remove(trackID) }
+              self.broadcaster.send(FavouriteChange(trackID: trackID, isFavourited: isFavourited))
+            }
           }
         }
+        return .success(())
+      } catch {
+        return .failure(error)
       }
-    } catch {
+    }
+    if case .failure(let error) = await write.value {
       throw .storage(reason: error.description)
     }
   }

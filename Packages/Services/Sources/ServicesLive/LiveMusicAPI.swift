@@ -38,7 +38,7 @@ public struct LiveMusicAPI: MusicAPI {
 
   /// Artists whose names contain `query`, ignoring case and diacritics, ordered by name.
   public func artists(matching query: String) async throws(MusicAPIError) -> [Artist] {
-    let pattern = "%" + Self.escapeLike(query.foldedForSearch) + "%"
+    let pattern = "%" + Self.escapeLike(SearchFolding.fold(query)) + "%"
     return try await self.query { db in
       try Rows.artists(
         db,
@@ -88,13 +88,8 @@ public struct LiveMusicAPI: MusicAPI {
   }
 
   private func query<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(MusicAPIError) -> T {
-    do {
-      return try await database.writer.read(body)
-    } catch let error as MusicAPIError {
-      throw error
-    } catch {
-      throw .unavailable(
-        reason: CatalogDatabase.classify(error, path: database.path, whileMigrating: false).description)
+    try await database.read(body) { error in
+      error == .cancelled ? MusicAPIError.cancelled : .unavailable(reason: error.description)
     }
   }
 }

@@ -15,8 +15,8 @@ public struct LivePlaylistAPI: PlaylistAPI {
 
   /// The playlists with at least one track by the artist, ordered by name, each with all its tracks.
   public func playlists(featuring artistID: Artist.ID) async throws(PlaylistAPIError) -> [Playlist] {
-    do {
-      return try await database.writer.read { db in
+    try await database.read(
+      { db in
         let rows = try Row.fetchAll(
           db,
           sql: """
@@ -45,11 +45,10 @@ public struct LivePlaylistAPI: PlaylistAPI {
           return Playlist(id: Playlist.ID(id), name: row[1], tracks: tracks, artworkURL: artworkURL)
         }
         // SQLite orders text by bytes ("Études" after "Sunday"); people expect case and accents ignored.
-        return playlists.sorted { ($0.name.foldedForSearch, $0.id) < ($1.name.foldedForSearch, $1.id) }
-      }
-    } catch {
-      throw .unavailable(
-        reason: CatalogDatabase.classify(error, path: database.path, whileMigrating: false).description)
-    }
+        return playlists.sorted { (SearchFolding.fold($0.name), $0.id) < (SearchFolding.fold($1.name), $1.id) }
+      },
+      describingErrorsWith: { error in
+        error == .cancelled ? PlaylistAPIError.cancelled : .unavailable(reason: error.description)
+      })
   }
 }

@@ -44,32 +44,29 @@ public final class LiveServices: Sendable {
     _ location: StorageLocation = .userDefault(),
     options: Options = Options()
   ) throws(CatalogDatabaseError) -> LiveServices {
+    let database = try CatalogDatabase.open(
+      at: location.databaseURL, createsDirectory: location.createsDatabaseDirectory)
     do {
       try FileManager.default.createDirectory(at: location.filesDirectory, withIntermediateDirectories: true)
     } catch {
       throw .filesDirectory(path: location.filesDirectory.path, reason: error.localizedDescription)
     }
-    let database = try CatalogDatabase.open(at: location.databaseURL)
     if options.importsDemoCatalogWhenEmpty, try database.isCatalogEmpty() {
       try DemoCatalog.import(into: database, streamsDirectory: location.streamsDirectory)
     }
     if try database.metadata(forKey: DemoCatalog.metadataKey) != nil {
       try DemoCatalog.createMissingStreamFiles(in: database)
     }
+    // An in-memory catalog's files live in a directory of their own that nothing can reopen: it goes when
+    // the last thing that uses it (these services, or a downloads manager still transferring) is gone.
+    let removal = location.databaseURL == nil ? DirectoryRemoval(directory: location.filesDirectory) : nil
     return LiveServices(
       location: location,
       database: database,
       downloadsManager: try LiveDownloadsManager(
-        database: database, location: location, configuration: options.downloads),
+        database: database, location: location, configuration: options.downloads, removingWhenDone: removal),
       favouritesManager: try LiveFavouritesManager(database: database)
     )
-  }
-
-  deinit {
-    // An in-memory catalog's files live in a directory of their own that nothing can reopen.
-    if location.databaseURL == nil {
-      try? FileManager.default.removeItem(at: location.filesDirectory)
-    }
   }
 
   private init(

@@ -9,11 +9,15 @@ public struct StorageLocation: Hashable, Sendable {
   public var databaseURL: URL?
   /// The directory for downloads and stream files.
   public var filesDirectory: URL
+  /// Whether opening creates the database file's directory when it is missing (true for the per-user
+  /// default; false for a path someone typed, where a missing directory is more likely a mistake).
+  public var createsDatabaseDirectory: Bool
 
   /// A location with an explicit database file and files directory.
-  public init(databaseURL: URL?, filesDirectory: URL) {
+  public init(databaseURL: URL?, filesDirectory: URL, createsDatabaseDirectory: Bool = false) {
     self.databaseURL = databaseURL
     self.filesDirectory = filesDirectory
+    self.createsDatabaseDirectory = createsDatabaseDirectory
   }
 
   /// A database file at `databaseURL`, with its files in a sibling directory named `<name>-files`.
@@ -38,7 +42,10 @@ public struct StorageLocation: Hashable, Sendable {
   public static func userDefault(environment: [String: String] = ProcessInfo.processInfo.environment)
     -> StorageLocation
   {
-    database(at: defaultDataDirectory(environment: environment).appendingPathComponent("catalog.sqlite"))
+    var location = database(
+      at: defaultDataDirectory(environment: environment).appendingPathComponent("catalog.sqlite"))
+    location.createsDatabaseDirectory = true
+    return location
   }
 
   /// `$XDG_DATA_HOME/humble` when that variable holds an absolute path (as the XDG specification requires),

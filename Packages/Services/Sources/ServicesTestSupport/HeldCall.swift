@@ -46,17 +46,26 @@ public final class HeldCall: Sendable {
     caller?.resume()
   }
 
-  /// Called by the mock when a call reaches the hold: suspends it until ``release()``.
+  /// Called by the mock when a call reaches the hold: suspends it until ``release()``, or until the
+  /// calling task is cancelled (the mock then throws its cancellation error, as a live call would).
   func arrive() async {
-    await withCheckedContinuation { continuation in
-      let (waiters, passThrough) = state.withLock { state in
-        state.isReached = true
-        defer { state.reachedWaiters = [] }
-        if !state.isReleased { state.caller = continuation }
-        return (state.reachedWaiters, state.isReleased)
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let (waiters, passThrough) = state.withLock { state in
+          state.isReached = true
+          defer { state.reachedWaiters = [] }
+          if !state.isReleased { state.caller = continuation }
+          return (state.reachedWaiters, state.isReleased)
+        }
+        for waiter in waiters { waiter.resume() }
+        if passThrough { continuation.resume() }
       }
-      for waiter in waiters { waiter.resume() }
-      if passThrough { continuation.resume() }
+    } onCancel: {
+      let caller = state.withLock { state in
+        defer { state.caller = nil }
+        return state.caller
+      }
+      caller?.resume()
     }
   }
 }

@@ -123,9 +123,13 @@ public final class MockDownloadsManager: DownloadsManager, Sendable {
     state.withLock { $0.states[trackID] ?? .notDownloaded }
   }
 
-  /// Records the request; refuses a downloaded or downloading track, else starts at progress 0.
+  /// Records the request; refuses a downloaded or downloading track or a stream URL that is not `file`,
+  /// `http` or `https` (as the live manager does), else starts at progress 0.
   public func startDownload(of track: Track) async throws(DownloadError) {
     try perform(.start(track.id)) { (state: inout State) throws(DownloadError) in
+      guard let scheme = track.streamURL.scheme?.lowercased(), ["file", "http", "https"].contains(scheme) else {
+        throw .unsupportedURL(track.streamURL.absoluteString)
+      }
       switch state.states[track.id] ?? .notDownloaded {
       case .downloaded: throw .alreadyDownloaded(track.id)
       case .downloading: throw .alreadyDownloading(track.id)

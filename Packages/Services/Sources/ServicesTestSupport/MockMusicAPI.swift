@@ -1,5 +1,4 @@
 import Domain
-import Foundation
 import Services
 import Synchronization
 
@@ -171,8 +170,8 @@ public final class MockMusicAPI: MusicAPI, Sendable {
   /// Answers with the configured artists whose names contain `query`, ignoring case and diacritics.
   public func artists(matching query: String) async throws(MusicAPIError) -> [Artist] {
     try await answer(.artists(matching: query), at: .artists) { state in
-      let folded = query.foldedForSearch
-      return state.artists.filter { folded.isEmpty || $0.name.foldedForSearch.contains(folded) }
+      let folded = SearchFolding.fold(query)
+      return state.artists.filter { folded.isEmpty || SearchFolding.fold($0.name).contains(folded) }
     }
   }
 
@@ -197,14 +196,10 @@ public final class MockMusicAPI: MusicAPI, Sendable {
       if let failure = state.failures[endpoint] { return (.failure(failure), hold) }
       return (.success(makeAnswer(&state)), hold)
     }
-    if let hold { await hold.arrive() }
+    if let hold {
+      await hold.arrive()
+      if Task.isCancelled { throw .cancelled }
+    }
     return try result.get()
-  }
-}
-
-extension String {
-  /// The string without case or diacritics, for forgiving searches.
-  var foldedForSearch: String {
-    folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
   }
 }

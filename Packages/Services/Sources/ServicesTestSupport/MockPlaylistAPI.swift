@@ -72,7 +72,10 @@ public final class MockPlaylistAPI: PlaylistAPI, Sendable {
       if let failure = state.failure { return (.failure(failure), hold) }
       return (.success(state.playlistsByArtist[artistID] ?? state.playlists), hold)
     }
-    if let hold { await hold.arrive() }
+    if let hold {
+      await hold.arrive()
+      if Task.isCancelled { throw .cancelled }
+    }
     return try result.get()
   }
 }

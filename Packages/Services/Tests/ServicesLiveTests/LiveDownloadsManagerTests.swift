@@ -4,7 +4,7 @@ import Services
 import ServicesLive
 import Testing
 
-@Suite struct LiveDownloadsManagerTests {
+@Suite(.timeLimit(.minutes(1))) struct LiveDownloadsManagerTests {
   let directory: TemporaryDirectory
 
   init() throws {

@@ -14,8 +14,10 @@ final class LocalHTTPServer: Sendable {
   private let socket: Int32
   private let handler: Handler
 
-  init(routes: [String: Data]) throws {
-    handler = Handler(routes: routes)
+  /// Serves `routes`; a path in `declaredLengths` announces that many bytes but sends only its data, then
+  /// closes the connection (a truncated body).
+  init(routes: [String: Data], declaredLengths: [String: Int] = [:]) throws {
+    handler = Handler(routes: routes, declaredLengths: declaredLengths)
     let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw POSIXError(.EIO) }
     var reuse: Int32 = 1
@@ -60,10 +62,12 @@ final class LocalHTTPServer: Sendable {
 /// server closes its socket and ends the thread.
 private final class Handler: Sendable {
   let routes: [String: Data]
+  let declaredLengths: [String: Int]
   let requests = Mutex<[String]>([])
 
-  init(routes: [String: Data]) {
+  init(routes: [String: Data], declaredLengths: [String: Int]) {
     self.routes = routes
+    self.declaredLengths = declaredLengths
   }
 
   func serve(_ socket: Int32) {
@@ -90,7 +94,8 @@ private final class Handler: Sendable {
     let head =
       body == nil
       ? "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
-      : "HTTP/1.1 200 OK\r\nContent-Type: audio/wav\r\nContent-Length: \(body!.count)\r\nConnection: close\r\n\r\n"
+      : "HTTP/1.1 200 OK\r\nContent-Type: audio/wav\r\nContent-Length: \(declaredLengths[path] ?? body!.count)\r\n"
+        + "Connection: close\r\n\r\n"
     send(client, Array(head.utf8))
     if let body { send(client, Array(body)) }
   }

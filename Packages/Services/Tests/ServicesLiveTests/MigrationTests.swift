@@ -12,10 +12,19 @@ import Testing
 
   @Test func migrationsCreateTheSchemaInAnEmptyFile() throws {
     let url = directory.url.appendingPathComponent("nested/catalog.sqlite")
-    let database = try CatalogDatabase.open(at: url)
+    let database = try CatalogDatabase.open(at: url, createsDirectory: true)
     #expect(try database.appliedMigrations() == ["v1: catalog, downloads, favourites"])
     #expect(try database.isCatalogEmpty())
     #expect(FileManager.default.fileExists(atPath: url.path))
+  }
+
+  @Test func aMissingDirectoryIsReportedNotCreatedUnlessAsked() throws {
+    let url = directory.url.appendingPathComponent("typo/catalog.sqlite")
+    #expect(
+      throws: CatalogDatabaseError.unreadable(
+        path: url.path, reason: "its directory \(url.deletingLastPathComponent().path) does not exist")
+    ) { try CatalogDatabase.open(at: url) }
+    #expect(!FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path))
   }
 
   @Test func anEmptyExistingFileBecomesACatalog() throws {

@@ -54,7 +54,7 @@ func sampleBytes(count: Int, seed: UInt8 = 7) -> Data {
   Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ Int(seed)) })
 }
 
-/// The files in a directory (ignoring `.partial`), sorted.
+/// The files in a directory, without hidden ones (`.partial`, `.lock`), sorted.
 func files(in directory: URL) -> [String] {
-  ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0 != ".partial" }.sorted()
+  ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
 }

@@ -3,7 +3,7 @@ import Services
 import ServicesTestSupport
 import Testing
 
-@Suite struct MockMusicAPITests {
+@Suite(.timeLimit(.minutes(1))) struct MockMusicAPITests {
   let api = MockMusicAPI()
 
   @Test func tracksWithIdsAreReturnedInOrderForAnyArtist() async throws {
@@ -85,5 +85,17 @@ import Testing
     hold.release()
     #expect(try await api.tracks(ofArtist: "x").map(\.id) == ["a"])
     #expect(hold.isReached)
+  }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct HeldCallCancellationTests {
+  @Test func aHeldCallWhoseTaskIsCancelledThrowsCancelledWithoutARelease() async {
+    let api = MockMusicAPI()
+    api.returnTracksWithIds("a")
+    let hold = api.holdNextCall()
+    let call = Task { try await api.tracks(ofArtist: "x") }
+    await hold.waitUntilReached()
+    call.cancel()
+    await #expect(throws: MusicAPIError.cancelled) { try await call.value }
   }
 }

@@ -1,7 +1,7 @@
 import Services
 import Testing
 
-@Suite struct ChangeBroadcasterTests {
+@Suite(.timeLimit(.minutes(1))) struct ChangeBroadcasterTests {
   @Test func aSubscriberThatStartsIteratingLateStillGetsEveryChangeSentAfterItSubscribed() async {
     let broadcaster = ChangeBroadcaster<Int>()
     broadcaster.send(0)
@@ -40,6 +40,20 @@ import Testing
     var received: [String] = []
     for await value in broadcaster.stream() { received.append(value) }
     #expect(received.isEmpty)
+    #expect(broadcaster.subscriberCount == 0)
+  }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct ChangeBroadcasterSubscriptionTests {
+  @Test func aSubscriberWhoseTaskIsCancelledIsForgotten() async {
+    let broadcaster = ChangeBroadcaster<Int>()
+    let stream = broadcaster.stream()
+    #expect(broadcaster.subscriberCount == 1)
+    let listener = Task {
+      for await _ in stream {}
+    }
+    listener.cancel()
+    await listener.value
     #expect(broadcaster.subscriberCount == 0)
   }
 }

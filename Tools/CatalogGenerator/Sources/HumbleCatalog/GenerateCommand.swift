@@ -39,10 +39,23 @@ struct GenerateCommand: ParsableCommand {
     for (name, value) in [
       ("--artists", artists), ("--tracks-per-artist", tracksPerArtist),
       ("--large-artist-tracks", largeArtistTracks), ("--playlists", playlists),
-    ] where value < 0 {
-      throw ValidationError("\(name) must not be negative.")
+    ] {
+      guard value >= 0 else { throw ValidationError("\(name) must not be negative.") }
+      guard value <= Self.maximumCount else {
+        throw ValidationError("\(name) must be at most \(Self.maximumCount).")
+      }
+    }
+    let (ordinary, overflow) = artists.multipliedReportingOverflow(by: tracksPerArtist)
+    guard !overflow, ordinary + largeArtistTracks <= Self.maximumTrackCount else {
+      throw ValidationError(
+        "The catalog would have more than \(Self.maximumTrackCount) tracks; lower --artists or --tracks-per-artist.")
     }
   }
+
+  /// The most artists, tracks per artist or playlists one count may ask for.
+  static let maximumCount = 10_000_000
+  /// The most tracks a generated catalog may hold (a few GB of database).
+  static let maximumTrackCount = 50_000_000
 
   func run() throws {
     let configuration = CatalogGenerator.Configuration(

@@ -1,0 +1,141 @@
+import Domain
+import Foundation
+import GRDB
+import Services
+import ServicesLive
+import Testing
+
+@Suite(.timeLimit(.minutes(1))) struct DownloadEdgeCaseTests {
+  let directory: TemporaryDirectory
+
+  init() throws {
+    directory = try TemporaryDirectory()
+  }
+
+  @Test func aCancelRightAfterTheStartStopsTheTransferWithoutWaitingForIt() async throws {
+    // 2 MB at 100 kB/s would take 20 seconds.
+    let downloads = try openServices(in: directory, downloads: .init(chunkSize: 4096, maximumBytesPerSecond: 100_000))
+      .downloadsManager
+    let track = try streamTrack("slow", in: directory, bytes: sampleBytes(count: 2_000_000))
+    let started = ContinuousClock.now
+    try await downloads.startDownload(of: track)
+    try await downloads.cancelDownload(of: "slow")
+    #expect(ContinuousClock.now - started < .seconds(5))
+    #expect(downloads.downloadState(of: "slow") == .notDownloaded)
+  }
+
+  @Test func cancellingARetryOfAFailedDownloadForgetsTheFailureOnDisk() async throws {
+    let downloads = try openServices(in: directory, downloads: .init(chunkSize: 4096, maximumBytesPerSecond: 100_000))
+      .downloadsManager
+    let track = try streamTrack("retry", in: directory, bytes: nil)
+    let changes = downloads.changes()
+    try await downloads.startDownload(of: track)
+    _ = try await firstChange(in: changes) { $0.state.isFailure }
+    try sampleBytes(count: 1_000_000).write(to: track.streamURL)
+    try await downloads.startDownload(of: track)
+    try await downloads.cancelDownload(of: "retry")
+    #expect(downloads.downloadState(of: "retry") == .notDownloaded)
+    #expect(try openServices(in: directory).downloadsManager.downloadState(of: "retry") == .notDownloaded)
+  }
+
+  @Test func startsCancelsAndRemovesFromManyTasksLeaveMemoryDiskAndFilesInAgreement() async throws {
+    let services = try openServices(in: directory, downloads: .init(chunkSize: 1024))
+    let downloads = services.downloadsManager
+    let tracks = try (0..<6).map {
+      try streamTrack(Track.ID("t\($0)"), in: directory, bytes: sampleBytes(count: 20_000))
+    }
+    await withTaskGroup(of: Void.self) { group in
+      for request in 0..<300 {
+        group.addTask {
+          let track = tracks[request % tracks.count]
+          switch request / tracks.count % 3 {
+          case 0: try? await downloads.startDownload(of: track)
+          case 1: try? await downloads.cancelDownload(of: track.id)
+          default: try? await downloads.removeDownload(of: track.id)
+          }
+        }
+      }
+    }
+    for track in tracks { try? await downloads.cancelDownload(of: track.id) }
+    let reopened = try openServices(in: directory).downloadsManager
+    for track in tracks {
+      let state = downloads.downloadState(of: track.id)
+      #expect(!state.isFailure, "\(track.id): \(state)")
+      #expect(reopened.downloadState(of: track.id) == state)
+      if state == .downloaded {
+        #expect(try Data(contentsOf: try #require(downloads.fileURL(for: track.id))) == sampleBytes(count: 20_000))
+      }
+    }
+    let expectedFiles = tracks.compactMap { downloads.fileURL(for: $0.id)?.lastPathComponent }.sorted()
+    #expect(files(in: services.location.downloadsDirectory) == expectedFiles)
+  }
+
+  @Test func aTruncatedHTTPBodyFailsSayingHowMuchArrived() async throws {
+    let server = try LocalHTTPServer(
+      routes: ["/short.wav": sampleBytes(count: 40_000)], declaredLengths: ["/short.wav": 100_000])
+    let services = try openServices(in: directory)
+    var track = try streamTrack("short", in: directory, bytes: nil)
+    track.streamURL = server.url("/short.wav")
+    let changes = services.downloadsManager.changes()
+    try await services.downloadsManager.startDownload(of: track)
+    let failure = try await firstChange(in: changes) { $0.state.isFailure }
+    guard case .failed(let reason) = failure.state else { return }
+    #expect(reason.contains("of 100000 bytes from \(track.streamURL.absoluteString)"), "\(reason)")
+    #expect(files(in: services.location.downloadsDirectory).isEmpty)
+  }
+
+  @Test func aSecondManagerOnTheSameFilesDoesNotDisturbARunningTransfer() async throws {
+    let first = try openServices(in: directory, downloads: .init(chunkSize: 4096, maximumBytesPerSecond: 400_000))
+    let track = try streamTrack("shared", in: directory, bytes: sampleBytes(count: 400_000))
+    let changes = first.downloadsManager.changes()
+    try await first.downloadsManager.startDownload(of: track)
+    _ = try await firstChange(in: changes) { change in
+      if case .downloading(let progress) = change.state { return progress > 0.1 }
+      return false
+    }
+    let second = try openServices(in: directory)
+    let end = try await firstChange(in: changes) { $0.state == .downloaded || $0.state.isFailure }
+    #expect(end.state == .downloaded)
+    _ = second
+  }
+
+  @Test func aDownloadsManagerOfAnInMemoryCatalogKeepsItsFilesWhileItIsUsed() async throws {
+    var services: LiveServices? = try LiveServices.open(.inMemory(), options: .init(importsDemoCatalogWhenEmpty: false))
+    let downloads = try #require(services?.downloadsManager)
+    let filesDirectory = try #require(services?.location.filesDirectory)
+    services = nil
+    let track = try streamTrack("memory", in: directory, bytes: sampleBytes(count: 5000))
+    let changes = downloads.changes()
+    try await downloads.startDownload(of: track)
+    let end = try await firstChange(in: changes) { $0.state == .downloaded || $0.state.isFailure }
+    #expect(end.state == .downloaded)
+    #expect(FileManager.default.fileExists(atPath: filesDirectory.path))
+  }
+
+  @Test func anUndecodableDownloadRowIsForgottenNotFatal() throws {
+    let url = directory.url.appendingPathComponent("catalog.sqlite")
+    _ = try openServices(in: directory)
+    try DatabaseQueue(path: url.path).write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO download (trackID, state, fileName, byteCount, failureReason, updatedAt)
+          VALUES ('odd', 'downloaded', 'odd.wav', 'big', NULL, 0)
+          """)
+    }
+    let downloads = try openServices(in: directory).downloadsManager
+    #expect(downloads.downloadState(of: "odd") == .notDownloaded)
+  }
+
+  @Test func aQueryFromACancelledTaskIsReportedAsCancelledNotAsAnOutage() async throws {
+    let services = try openServices(in: directory, demo: true)
+    let result = await Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      do throws(MusicAPIError) {
+        return Result<[Track], MusicAPIError>.success(try await services.musicAPI.tracks(ofArtist: "neon-harbour"))
+      } catch {
+        return .failure(error)
+      }
+    }.value
+    #expect(throws: MusicAPIError.cancelled) { try result.get() }
+  }
+}
