@@ -117,6 +117,12 @@ extension Changeset {
     var tails: [Int] = []  // index into values of the smallest tail of each run length
     var previous = [Int](repeating: -1, count: values.count)
     for (index, value) in values.enumerated() {
+      // Most kept items keep their order: extending the longest run needs no search.
+      if let last = tails.last, values[last] < value {
+        previous[index] = last
+        tails.append(index)
+        continue
+      }
       var low = 0
       var high = tails.count
       while low < high {
