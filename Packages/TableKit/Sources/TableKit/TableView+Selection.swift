@@ -52,6 +52,10 @@ extension TableView {
     loadIfNeeded()
     guard contains(indexPath), isEditing ? allowsSelectionDuringEditing : allowsSelection else { return }
     if let delegate, !delegate.tableView(self, shouldHighlightRowAt: indexPath) { return }
+    // The touch highlights the row's cell until the tap has been handled.
+    let touchedCell = displayedCells[indexPath]
+    touchedCell?.isHighlighted = true
+    defer { touchedCell?.isHighlighted = false }
     let before = selectedRows
     if allowsMultipleSelectionNow, selectedRows.contains(indexPath) {
       userDeselect(indexPath)

@@ -194,6 +194,18 @@ import Testing
     #expect(table.indexPathsForSelectedRows == nil)
   }
 
+  @Test func aTapHighlightsTheCellWhileItIsHandled() throws {
+    let (table, spy) = makeTable(dataSource)
+    var highlightedDuringTap: Bool?
+    spy.willSelect = { path in
+      highlightedDuringTap = table.cellForRow(at: path)?.isHighlighted
+      return path
+    }
+    try table.selectRow(at: .row(1))
+    #expect(highlightedDuringTap == true)
+    #expect(table.cellForRow(at: .row(1))?.isHighlighted == false)
+  }
+
   @Test func withoutADelegateATapSelectsTheRow() throws {
     let table = TableView()
     table.register(LabelCell.self, forCellReuseIdentifier: "label")
