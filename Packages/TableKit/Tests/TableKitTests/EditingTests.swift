@@ -82,6 +82,28 @@ import Testing
     #expect(spy.interactionCalls.isEmpty)
   }
 
+  @Test func swipeActionsOfARowTheDataSourceWillNotEditAreRejectedToo() {
+    let (table, spy) = makeTable(dataSource)
+    dataSource.editableRows = { _ in false }
+    var performed = false
+    spy.trailingActions = { _ in
+      SwipeActionsConfiguration(actions: [
+        ContextualAction(style: .destructive, title: "Remove") { _, _, done in
+          performed = true
+          done(true)
+        }
+      ])
+    }
+    #expect(table.editActions(forRowAt: .row(0)).isEmpty)
+    #expect(
+      throws: TableViewError.interactionRejected(
+        row: 0, section: 0, reason: "Table view data source does not allow editing of that row.")
+    ) { try table.selectCellAction(withTitle: "Remove", at: .row(0)) }
+    #expect(!performed)
+    #expect(spy.interactionCalls.isEmpty)
+    #expect(!table.isEditing)
+  }
+
   @Test func aDataSourceThatDoesNotImplementCanEditMakesEveryRowEditable() throws {
     let dataSource = MinimalDataSource(rows: 3)
     let table = TableView()
