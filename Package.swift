@@ -52,6 +52,8 @@ let package = Package(
       name: "PresentationTests",
       dependencies: [
         .product(name: "Presentation", package: "Presentation"),
+        .product(name: "PresentationTestSupport", package: "Presentation"),
+        .product(name: "Services", package: "Services"),
         .product(name: "Domain", package: "Domain"),
         .product(name: "ServicesTestSupport", package: "Services"),
       ],

@@ -6,7 +6,8 @@ let package = Package(
   name: "Presentation",
   platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
-    .library(name: "Presentation", targets: ["Presentation"])
+    .library(name: "Presentation", targets: ["Presentation"]),
+    .library(name: "PresentationTestSupport", targets: ["PresentationTestSupport"]),
   ],
   dependencies: [
     .package(path: "../Domain"),
@@ -17,10 +18,12 @@ let package = Package(
       name: "Presentation",
       dependencies: ["Domain", .product(name: "Services", package: "Services")]
     ),
+    .target(name: "PresentationTestSupport", dependencies: ["Presentation", "Domain"]),
     .testTarget(
       name: "PresentationTests",
       dependencies: [
-        "Presentation", "Domain",
+        "Presentation", "PresentationTestSupport", "Domain",
+        .product(name: "Services", package: "Services"),
         .product(name: "ServicesTestSupport", package: "Services"),
       ]
     ),

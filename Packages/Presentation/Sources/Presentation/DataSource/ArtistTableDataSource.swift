@@ -1,0 +1,282 @@
+import Domain
+import Foundation
+import Services
+
+/// The artist page's data source: it combines the music API, playlists, downloads and favourites into cell
+/// models that fully describe every row, in display order.
+///
+/// Main-actor isolated, like the table view it feeds: every property is read and every change is made on
+/// the main actor, so there is nothing to race. It observes the downloads and favourites managers from the
+/// moment `init` returns — no change made after that is missed — and updates its own cell models when a
+/// download progresses, completes or fails, or a favourite changes, without asking the music API again.
+/// Each new state is published on ``updates()`` as an ``ArtistPageSnapshot``; the view layer diffs
+/// successive snapshots.
+@MainActor
+public final class ArtistTableDataSource {
+  /// Where the page stands.
+  public enum State: Hashable, Sendable {
+    /// Never loaded.
+    case idle
+    /// A reload is in flight (the previous cell models stay until it succeeds).
+    case loading
+    /// The last reload succeeded.
+    case loaded
+    /// The last reload failed; the previous cell models were kept.
+    case failed(reason: String)
+  }
+
+  /// The artist whose page this is.
+  public let artistID: Artist.ID
+  /// The page's state.
+  public private(set) var state: State = .idle
+  /// Every row, in display order: tracks, then playlists, then related artists.
+  public private(set) var cellModels: [ArtistCellModelType] = []
+  /// The same rows grouped in sections with header titles; empty sections are omitted.
+  public private(set) var sections: [ArtistTableSection] = []
+
+  /// How tracks are ordered; setting it re-sorts at once, without fetching again.
+  public var sortMode: TrackSortMode = .catalogOrder {
+    didSet { if sortMode != oldValue { rebuildRows() } }
+  }
+
+  /// Who is looking: a user under 18 never sees tracks with explicit lyrics.
+  ///
+  /// Setting it re-filters at once, without fetching again.
+  public var user: User {
+    didSet { if user != oldValue { rebuildRows() } }
+  }
+
+  private let musicAPI: any MusicAPI
+  private let downloadsManager: any DownloadsManager
+  private let playlistAPI: (any PlaylistAPI)?
+  private let favouritesManager: (any FavouritesManager)?
+  private let formatting: PresentationFormatting
+  private let broadcaster = ChangeBroadcaster<ArtistPageSnapshot>()
+  private var observations: [Task<Void, Never>] = []
+  private var latestReload = 0
+
+  // The last successful answers, and what the page made of them.
+  private var tracks: [Track] = []
+  private var titleKeys: [TitleSortKey]?
+  private var trackModels: [Track.ID: TrackCellModel] = [:]
+  private var playlistRows: [ArtistCellModelType] = []
+  private var relatedArtistRows: [ArtistCellModelType] = []
+  private var trackRowIndex: [Track.ID: Int] = [:]
+
+  /// Creates the data source and starts observing the managers; call ``reload()`` to load the page.
+  public init(
+    artistID: Artist.ID,
+    musicAPI: any MusicAPI,
+    downloadsManager: any DownloadsManager,
+    playlistAPI: (any PlaylistAPI)? = nil,
+    favouritesManager: (any FavouritesManager)? = nil,
+    user: User = .adult,
+    formatting: PresentationFormatting = .current
+  ) {
+    self.artistID = artistID
+    self.musicAPI = musicAPI
+    self.downloadsManager = downloadsManager
+    self.playlistAPI = playlistAPI
+    self.favouritesManager = favouritesManager
+    self.user = user
+    self.formatting = formatting
+    // Subscribe now, iterate later: the streams buffer every change made after these calls.
+    let downloadChanges = downloadsManager.changes()
+    let favouriteChanges = favouritesManager?.changes()
+    observations.append(
+      Task { [weak self] in
+        for await change in downloadChanges {
+          guard let self else { return }
+          self.apply(change)
+        }
+      })
+    if let favouriteChanges {
+      observations.append(
+        Task { [weak self] in
+          for await change in favouriteChanges {
+            guard let self else { return }
+            self.apply(change)
+          }
+        })
+    }
+  }
+
+  isolated deinit {
+    for observation in observations { observation.cancel() }
+    broadcaster.finish()
+  }
+
+  /// A stream of every snapshot published from now on: after each reload, sort, filter or live change.
+  public func updates() -> AsyncStream<ArtistPageSnapshot> {
+    broadcaster.stream()
+  }
+
+  /// The current snapshot.
+  public var snapshot: ArtistPageSnapshot {
+    ArtistPageSnapshot(sections: sections, state: state)
+  }
+
+  /// The track with this identifier as last loaded (hidden or not), for actions such as downloading.
+  public func track(withID id: Track.ID) -> Track? {
+    tracks.first { $0.id == id }
+  }
+
+  /// Fetches tracks, playlists and related artists, asks the managers about every track, and rebuilds the
+  /// cell models.
+  ///
+  /// A failed reload keeps the previous cell models and sets ``state`` to `.failed`. When reloads
+  /// overlap, only the most recent one's answer is used: a stale answer never replaces a newer one.
+  public func reload() async {
+    latestReload += 1
+    let reload = latestReload
+    state = .loading
+    publish()
+    let artistID = artistID
+    let musicAPI = musicAPI
+    let playlistAPI = playlistAPI
+    async let fetchedTracks = musicAPI.tracks(ofArtist: artistID)
+    async let fetchedPlaylists = playlistAPI?.playlists(featuring: artistID) ?? []
+    async let fetchedRelated = musicAPI.relatedArtists(of: artistID)
+    let answer: (tracks: [Track], playlists: [Playlist], related: [Artist])
+    do {
+      answer = try await (fetchedTracks, fetchedPlaylists, fetchedRelated)
+    } catch {
+      guard reload == latestReload else { return }
+      state = .failed(reason: String(describing: error))
+      publish()
+      return
+    }
+    guard reload == latestReload else { return }
+    load(answer.tracks, answer.playlists, answer.related)
+    state = .loaded
+    rebuildRows()
+  }
+
+  // MARK: Building cell models
+
+  private func load(_ tracks: [Track], _ playlists: [Playlist], _ related: [Artist]) {
+    self.tracks = tracks
+    titleKeys = nil
+    var durations = DurationTexts()
+    var dates = ReleaseDateText(formatting: formatting)
+    var models: [Track.ID: TrackCellModel] = [:]
+    models.reserveCapacity(tracks.count)
+    for track in tracks {
+      models[track.id] = TrackCellModel(
+        id: track.id,
+        title: track.title,
+        duration: durations.string(from: track.duration),
+        releaseDate: dates.string(from: track.releaseDate),
+        isExplicit: track.containsExplicitLyrics,
+        isFavourited: favouritesManager?.isFavourited(track.id) ?? false,
+        downloadStatus: TrackCellModel.DownloadStatus(downloadsManager.downloadState(of: track.id))
+      )
+    }
+    trackModels = models
+    playlistRows = playlists.map { playlist in
+      .playlist(PlaylistCellModel(id: playlist.id.rawValue, PlaylistPresentation(playlist: playlist)))
+    }
+    relatedArtistRows = related.map { artist in
+      .relatedArtist(
+        RelatedArtistCellModel(id: artist.id.rawValue, ArtistPresentation(artist: artist, formatting: formatting)))
+    }
+  }
+
+  /// Filters, sorts and pins favourites, then publishes.
+  private func rebuildRows() {
+    let order = orderedTrackIndices()
+    var trackRows: [ArtistCellModelType] = []
+    trackRows.reserveCapacity(order.count)
+    var rowIndex: [Track.ID: Int] = [:]
+    rowIndex.reserveCapacity(order.count)
+    for index in order {
+      let id = tracks[index].id
+      guard let model = trackModels[id] else { continue }
+      rowIndex[id] = trackRows.count
+      trackRows.append(.track(model))
+    }
+    trackRowIndex = rowIndex
+    sections = [
+      ArtistTableSection(.tracks, rows: trackRows),
+      ArtistTableSection(.playlists, rows: playlistRows),
+      ArtistTableSection(.relatedArtists, rows: relatedArtistRows),
+    ].filter { !$0.rows.isEmpty }
+    cellModels = trackRows + playlistRows + relatedArtistRows
+    publish()
+  }
+
+  /// Indices into `tracks` of the tracks the user may see, favourites first, each group in the sort
+  /// mode's order; ties keep the music API's order.
+  private func orderedTrackIndices() -> [Int] {
+    let tracks = self.tracks
+    var indices = Array(tracks.indices)
+    if !user.mayBeShownExplicitLyrics {
+      indices.removeAll { tracks[$0].containsExplicitLyrics }
+    }
+    switch sortMode {
+    case .catalogOrder:
+      break
+    case .alphabeticalAscending, .alphabeticalDescending:
+      let keys = titleKeys ?? tracks.map { TitleSortKey($0.title, locale: formatting.locale) }
+      titleKeys = keys
+      let ascending = sortMode == .alphabeticalAscending
+      indices.sort { lhs, rhs in
+        if keys[lhs] == keys[rhs] { return lhs < rhs }
+        return ascending ? keys[lhs] < keys[rhs] : keys[rhs] < keys[lhs]
+      }
+    case .mostPopular:
+      indices.sort { (tracks[$1].popularity, $0) < (tracks[$0].popularity, $1) }
+    case .newest:
+      indices.sort { (tracks[$1].releaseDate, $0) < (tracks[$0].releaseDate, $1) }
+    case .longest:
+      indices.sort { (tracks[$1].duration, $0) < (tracks[$0].duration, $1) }
+    case .shortest:
+      indices.sort { (tracks[$0].duration, $0) < (tracks[$1].duration, $1) }
+    }
+    let favourites = indices.filter { trackModels[tracks[$0].id]?.isFavourited == true }
+    guard !favourites.isEmpty else { return indices }
+    return favourites + indices.filter { trackModels[tracks[$0].id]?.isFavourited != true }
+  }
+
+  // MARK: Live changes
+
+  private func apply(_ change: DownloadChange) {
+    guard var model = trackModels[change.trackID] else { return }
+    let status = TrackCellModel.DownloadStatus(change.state)
+    guard model.downloadStatus != status else { return }
+    model.downloadStatus = status
+    trackModels[change.trackID] = model
+    guard let row = trackRowIndex[change.trackID] else { return }
+    // Only this row changed: replace it in place.
+    cellModels[row] = .track(model)
+    if let section = sections.firstIndex(where: { $0.id == .tracks }) {
+      sections[section].rows[row] = .track(model)
+    }
+    publish()
+  }
+
+  private func apply(_ change: FavouriteChange) {
+    guard var model = trackModels[change.trackID], model.isFavourited != change.isFavourited else { return }
+    model.isFavourited = change.isFavourited
+    trackModels[change.trackID] = model
+    rebuildRows()
+  }
+
+  private func publish() {
+    broadcaster.send(snapshot)
+  }
+}
+
+/// Duration texts for a page, remembered per whole second: a page has far fewer distinct lengths than tracks.
+struct DurationTexts {
+  private var bySecond: [Int: String] = [:]
+
+  mutating func string(from duration: TimeInterval) -> String {
+    guard duration.isFinite, duration > 0, duration < 1e9 else { return DurationText.string(from: duration) }
+    let key = Int(duration)
+    if let cached = bySecond[key] { return cached }
+    let text = DurationText.string(from: duration)
+    bySecond[key] = text
+    return text
+  }
+}

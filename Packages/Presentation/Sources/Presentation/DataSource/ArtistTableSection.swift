@@ -1,0 +1,51 @@
+/// A section of an artist page: its kind, header title and rows.
+public struct ArtistTableSection: Identifiable, Hashable, Sendable {
+  /// The kinds of sections, in display order.
+  public enum Kind: String, Hashable, Sendable, CaseIterable {
+    /// The artist's tracks.
+    case tracks
+    /// Playlists that feature the artist.
+    case playlists
+    /// Related artists.
+    case relatedArtists
+
+    /// The header title.
+    public var title: String {
+      switch self {
+      case .tracks: "Tracks"
+      case .playlists: "Playlists"
+      case .relatedArtists: "Related Artists"
+      }
+    }
+  }
+
+  /// The section's kind, which identifies it.
+  public var id: Kind
+  /// The header title.
+  public var title: String { id.title }
+  /// The rows, in display order.
+  public var rows: [ArtistCellModelType]
+
+  /// Creates a section.
+  public init(_ kind: Kind, rows: [ArtistCellModelType]) {
+    id = kind
+    self.rows = rows
+  }
+}
+
+/// What an artist page shows at one moment: its sections and its loading state.
+public struct ArtistPageSnapshot: Hashable, Sendable {
+  /// The non-empty sections, in display order.
+  public var sections: [ArtistTableSection]
+  /// Whether the page is loading, loaded or failed.
+  public var state: ArtistTableDataSource.State
+
+  /// Creates a snapshot.
+  public init(sections: [ArtistTableSection], state: ArtistTableDataSource.State) {
+    self.sections = sections
+    self.state = state
+  }
+
+  /// Every row, in display order.
+  public var cellModels: [ArtistCellModelType] { sections.flatMap(\.rows) }
+}

@@ -1,0 +1,85 @@
+import Domain
+import Foundation
+import Presentation
+import ServicesTestSupport
+import Testing
+
+@Suite struct PresentationStructTests {
+  @Test func aPlaylistSummarisesItsTracksAndLength() {
+    let tracks = (0..<24).map { Track.fixture(id: Track.ID("t\($0)"), duration: 230) }
+    let playlist = Playlist.fixture(name: "Road Trip", tracks: tracks)
+    let presentation = PlaylistPresentation(playlist: playlist)
+    #expect(presentation.title == "Road Trip")
+    #expect(presentation.subtitle == "24 tracks · 1 hr 32 min")
+    #expect(presentation.poster == playlist.artworkURL)
+    let single = PlaylistPresentation(playlist: .fixture(tracks: [.fixture(duration: 20)]))
+    #expect(single.subtitle == "1 track · < 1 min")
+  }
+
+  @Test func anAlbumLikeGroupingIsAPosterToo() {
+    let tracks = [
+      Track.fixture(id: "1", duration: 1500, releaseDate: day(2019, 3, 12)),
+      Track.fixture(id: "2", duration: 1380, releaseDate: day(2019, 3, 12)),
+    ]
+    let album = AlbumPresentation(
+      name: "Morning Glory", tracks: tracks, artworkURL: URL(string: "https://example.com/a.jpg")!,
+      formatting: .englishUTC)
+    let cell = PlaylistCellModel(id: "album", album)
+    #expect(cell.title == "Morning Glory")
+    #expect(cell.subtitle == "2 tracks · 48 min · 2019")
+  }
+
+  @Test func anArtistAndATrackAreBothBasicCellItems() {
+    let artist = ArtistPresentation(
+      artist: .fixture(name: "Oasis", imageURL: URL(string: "https://example.com/o.jpg"), listeners: 1_284_000),
+      formatting: .englishUTC)
+    #expect(RelatedArtistCellModel(id: "oasis", artist).detail == "1.3M listeners")
+    #expect(artist.imageURL?.absoluteString == "https://example.com/o.jpg")
+    let track = TrackPresentation(
+      track: .fixture(title: "Wonderwall", duration: 258, releaseDate: day(1995, 10, 30), containsExplicitLyrics: true),
+      formatting: .englishUTC)
+    let cell = RelatedArtistCellModel(id: "wonderwall", track)
+    #expect(cell.title == "Wonderwall (Explicit)")
+    #expect(cell.detail == "4:18 · 30 Oct 1995")
+    #expect(cell.imageURL == nil)
+  }
+
+  static let compactCounts: [(Int, String)] = [
+    (0, "0 listeners"), (1, "1 listener"), (999, "999 listeners"), (1_000, "1K listeners"),
+    (842_500, "842.5K listeners"), (999_949, "999.9K listeners"), (999_950, "1M listeners"),
+    (3_450_000, "3.5M listeners"), (2_000_000_000, "2B listeners"),
+  ]
+
+  @Test(arguments: compactCounts)
+  func countsAreCompact(count: Int, text: String) {
+    #expect(CompactCountText.string(count, noun: "listener", locale: Locale(identifier: "en_US_POSIX")) == text)
+  }
+
+  @Test func compactCountsUseTheLocalesDecimalSeparator() {
+    #expect(
+      CompactCountText.string(842_500, noun: "listener", locale: Locale(identifier: "fr_FR")) == "842,5K listeners")
+  }
+
+  static let totalDurations: [(Double, String)] = [
+    (0, "0 min"), (20, "< 1 min"), (2_700, "45 min"), (3_600, "1 hr"), (5_520, "1 hr 32 min"), (.infinity, "0 min"),
+  ]
+
+  @Test(arguments: totalDurations)
+  func totalDurationsReadAsPeopleSayThem(duration: Double, text: String) {
+    #expect(TotalDurationText.string(from: duration) == text)
+  }
+
+  @Test func releaseDatesFollowTheInjectedLocaleAndTimeZone() {
+    let date = day(2019, 3, 12)
+    var english = ReleaseDateText(formatting: .englishUTC)
+    #expect(english.string(from: date) == "12 Mar 2019")
+    var french = ReleaseDateText(
+      formatting: PresentationFormatting(locale: Locale(identifier: "fr_FR"), timeZone: TimeZone(identifier: "UTC")!))
+    #expect(french.string(from: date).hasPrefix("12 mars"))
+    // Midnight UTC is still the evening before in New York.
+    var newYork = ReleaseDateText(
+      formatting: PresentationFormatting(
+        locale: Locale(identifier: "en_US_POSIX"), timeZone: TimeZone(identifier: "America/New_York")!))
+    #expect(newYork.string(from: date) == "11 Mar 2019")
+  }
+}

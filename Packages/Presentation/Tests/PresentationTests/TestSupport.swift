@@ -1,0 +1,50 @@
+import Domain
+import Foundation
+import Presentation
+import Services
+import ServicesTestSupport
+
+/// The mocks an artist page needs, and a data source over them with deterministic formatting.
+@MainActor
+struct PageFixture {
+  let musicAPI = MockMusicAPI()
+  let downloads = MockDownloadsManager()
+  let playlists = MockPlaylistAPI()
+  let favourites = MockFavouritesManager()
+
+  func makeDataSource(user: User = .adult) -> ArtistTableDataSource {
+    ArtistTableDataSource(
+      artistID: "oasis",
+      musicAPI: musicAPI,
+      downloadsManager: downloads,
+      playlistAPI: playlists,
+      favouritesManager: favourites,
+      user: user,
+      formatting: .englishUTC
+    )
+  }
+}
+
+struct TimedOut: Error {}
+
+/// The first snapshot on `updates` that satisfies `condition`, failing after a few seconds.
+@MainActor
+func nextSnapshot(
+  _ updates: AsyncStream<ArtistPageSnapshot>,
+  where condition: @escaping (ArtistPageSnapshot) -> Bool
+) async throws -> ArtistPageSnapshot {
+  let deadline = ContinuousClock.now + .seconds(5)
+  var iterator = updates.makeAsyncIterator()
+  while ContinuousClock.now < deadline {
+    guard let snapshot = await iterator.next() else { break }
+    if condition(snapshot) { return snapshot }
+  }
+  throw TimedOut()
+}
+
+/// A date at midnight UTC.
+func day(_ year: Int, _ month: Int, _ day: Int) -> Date {
+  var calendar = Calendar(identifier: .gregorian)
+  calendar.timeZone = TimeZone(identifier: "UTC")!
+  return calendar.date(from: DateComponents(year: year, month: month, day: day))!
+}
