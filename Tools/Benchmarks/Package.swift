@@ -17,6 +17,7 @@ let package = Package(
     .package(path: "../../Packages/Domain"),
     .package(path: "../../Packages/Services"),
     .package(path: "../../Packages/TableKit"),
+    .package(path: "../../Packages/Presentation"),
   ],
   targets: [
     // What every suite shares: the generated catalogs, cached in .build-data/.
@@ -34,6 +35,15 @@ let package = Package(
         .product(name: "CatalogGeneration", package: "CatalogGenerator"),
         .product(name: "Domain", package: "Domain"),
         .product(name: "ServicesLive", package: "Services"),
+      ]
+    ),
+    benchmarkSuite(
+      "PresentationBenchmarks",
+      dependencies: [
+        .product(name: "Presentation", package: "Presentation"),
+        .product(name: "Domain", package: "Domain"),
+        .product(name: "Services", package: "Services"),
+        .product(name: "ServicesTestSupport", package: "Services"),
       ]
     ),
     benchmarkSuite(

@@ -11,6 +11,9 @@ public protocol DownloadsManager: Sendable {
   /// The track's current download state.
   func downloadState(of trackID: Track.ID) -> DownloadState
 
+  /// The states of many tracks at once, in the order asked (a default asks one by one).
+  func downloadStates(of trackIDs: [Track.ID]) -> [DownloadState]
+
   /// Starts copying a track from its stream URL, in the background.
   ///
   /// Returns once the download has started; progress, completion and failure arrive through ``changes()``.
@@ -28,6 +31,15 @@ public protocol DownloadsManager: Sendable {
   ///
   /// Changes are buffered, so none is lost to a subscriber that starts iterating later.
   func changes() -> AsyncStream<DownloadChange>
+}
+
+extension DownloadsManager {
+  /// The states of many tracks at once, in the order asked.
+  ///
+  /// The default asks ``downloadState(of:)`` for each; implementations that lock override it to lock once.
+  public func downloadStates(of trackIDs: [Track.ID]) -> [DownloadState] {
+    trackIDs.map { downloadState(of: $0) }
+  }
 }
 
 /// Why a ``DownloadsManager`` request was refused or failed.

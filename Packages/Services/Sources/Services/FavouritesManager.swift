@@ -8,6 +8,9 @@ public protocol FavouritesManager: Sendable {
   /// Whether the track is a favourite.
   func isFavourited(_ trackID: Track.ID) -> Bool
 
+  /// Whether each of many tracks is a favourite, in the order asked (a default asks one by one).
+  func favouriteStates(of trackIDs: [Track.ID]) -> [Bool]
+
   /// Marks a track as a favourite or not; setting the state it already has changes nothing.
   func setFavourited(_ isFavourited: Bool, trackID: Track.ID) async throws(FavouritesError)
 
@@ -18,6 +21,13 @@ public protocol FavouritesManager: Sendable {
 }
 
 extension FavouritesManager {
+  /// Whether each of many tracks is a favourite, in the order asked.
+  ///
+  /// The default asks ``isFavourited(_:)`` for each; implementations that lock override it to lock once.
+  public func favouriteStates(of trackIDs: [Track.ID]) -> [Bool] {
+    trackIDs.map { isFavourited($0) }
+  }
+
   /// Marks a track as a favourite.
   public func favourite(_ trackID: Track.ID) async throws(FavouritesError) {
     try await setFavourited(true, trackID: trackID)

@@ -132,6 +132,14 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
     state.withLock { $0.states[trackID] == .downloaded }
   }
 
+  /// The states of many tracks, under one lock.
+  public func downloadStates(of trackIDs: [Track.ID]) -> [DownloadState] {
+    state.withLock { state in
+      if state.states.isEmpty { return Array(repeating: .notDownloaded, count: trackIDs.count) }
+      return trackIDs.map { state.states[$0] ?? .notDownloaded }
+    }
+  }
+
   /// The track's current state.
   public func downloadState(of trackID: Track.ID) -> DownloadState {
     state.withLock { $0.states[trackID] ?? .notDownloaded }

@@ -27,6 +27,14 @@ public final class LiveFavouritesManager: FavouritesManager, Sendable {
     favourites.withLock { $0 }
   }
 
+  /// Whether each track is a favourite, under one lock.
+  public func favouriteStates(of trackIDs: [Track.ID]) -> [Bool] {
+    favourites.withLock { favourites in
+      if favourites.isEmpty { return Array(repeating: false, count: trackIDs.count) }
+      return trackIDs.map { favourites.contains($0) }
+    }
+  }
+
   /// Whether the track is a favourite.
   public func isFavourited(_ trackID: Track.ID) -> Bool {
     favourites.withLock { $0.contains(trackID) }

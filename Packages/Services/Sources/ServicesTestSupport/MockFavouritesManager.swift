@@ -60,6 +60,14 @@ public final class MockFavouritesManager: FavouritesManager, Sendable {
     state.withLock { $0.favourites.contains(trackID) }
   }
 
+  /// Whether each track is in ``favouritedTrackIds``, under one lock.
+  public func favouriteStates(of trackIDs: [Track.ID]) -> [Bool] {
+    state.withLock { state in
+      if state.favourites.isEmpty { return Array(repeating: false, count: trackIDs.count) }
+      return trackIDs.map { state.favourites.contains($0) }
+    }
+  }
+
   /// Records the request and, unless failing, applies it and announces the change if there is one.
   public func setFavourited(_ isFavourited: Bool, trackID: Track.ID) async throws(FavouritesError) {
     let failure: FavouritesError? = state.withLock { state in

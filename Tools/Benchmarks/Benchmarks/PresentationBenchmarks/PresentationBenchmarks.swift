@@ -1,0 +1,82 @@
+import Benchmark
+import Domain
+import Foundation
+import Presentation
+import Services
+import ServicesTestSupport
+
+/// The artist page data source on a page of 100,000 tracks (mocks: 1% downloaded, 1% favourited).
+let benchmarks: @Sendable () -> Void = {
+  Benchmark.defaultConfiguration = .init(
+    metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
+    warmupIterations: 2
+  )
+
+  Benchmark(
+    "ArtistTableDataSource.reload(), 100,000 tracks, alphabetical, all cell models built",
+    configuration: .init(maxDuration: .seconds(15), maxIterations: 60)
+  ) { benchmark, page in
+    for _ in benchmark.scaledIterations {
+      await page.reload()
+    }
+  } setup: {
+    await LargePage.make(trackCount: 100_000)
+  }
+}
+
+/// A data source over mocks answering with a large, varied page.
+@MainActor
+final class LargePage: Sendable {
+  let dataSource: ArtistTableDataSource
+  let musicAPI: MockMusicAPI
+  let downloads: MockDownloadsManager
+  let favourites: MockFavouritesManager
+
+  private init(tracks: [Track]) {
+    musicAPI = MockMusicAPI()
+    musicAPI.returnTracks(tracks)
+    downloads = MockDownloadsManager(
+      downloadedTrackIds: Set(tracks.indices.filter { $0 % 100 == 7 }.map { tracks[$0].id }))
+    favourites = MockFavouritesManager(
+      favouritedTrackIds: Set(tracks.indices.filter { $0 % 100 == 42 }.map { tracks[$0].id }))
+    dataSource = ArtistTableDataSource(
+      artistID: "large-artist", musicAPI: musicAPI, downloadsManager: downloads, favouritesManager: favourites,
+      formatting: .englishUTC)
+    dataSource.sortMode = .alphabeticalAscending
+  }
+
+  static func make(trackCount: Int) -> LargePage {
+    LargePage(tracks: makeTracks(count: trackCount))
+  }
+
+  func reload() async {
+    await dataSource.reload()
+    precondition(dataSource.sections.first?.rows.count ?? 0 > 90_000)
+  }
+
+  /// Titles from a word list (with numbers and some accents), durations from 40 s to 70 min, a few hundred
+  /// distinct release dates: what a large real catalog looks like to the data source.
+  private static func makeTracks(count: Int) -> [Track] {
+    let words = [
+      "Love", "night", "Étoile", "river", "Song", "city", "Über", "light", "Blue", "heart", "Road", "fire",
+      "Café", "summer", "Rain", "dream", "Ghost", "gold", "Señor", "echo", "Track", "Ocean", "star", "Wild",
+    ]
+    var state: UInt64 = 7
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    return (0..<count).map { index in
+      let title = "\(words[next(words.count)]) \(words[next(words.count)])" + (next(4) == 0 ? " \(next(200))" : "")
+      return Track(
+        id: Track.ID("large-\(index)"),
+        title: title,
+        duration: Double(40 + next(4_160)),
+        streamURLString: "https://streams.example.com/large-\(index).mp3",
+        popularity: next(100),
+        releaseDate: Date(timeIntervalSince1970: Double(next(400)) * 86_400 * 30),
+        containsExplicitLyrics: next(20) == 0,
+        artistID: "large-artist")
+    }
+  }
+}
