@@ -85,6 +85,9 @@ let package = Package(
         .product(name: "ServicesLive", package: "Services"),
         .product(name: "ServicesTestSupport", package: "Services"),
         .product(name: "Presentation", package: "Presentation"),
+        .product(name: "PresentationTestSupport", package: "Presentation"),
+        .product(name: "TableKit", package: "TableKit"),
+        .product(name: "TableKitTesting", package: "TableKit"),
       ],
       path: "Tests/IntegrationTests"
     ),

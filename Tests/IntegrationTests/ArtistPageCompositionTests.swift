@@ -1,0 +1,90 @@
+import Domain
+import Foundation
+import Presentation
+import PresentationTestSupport
+import Services
+import ServicesLive
+import TableKit
+import TableKitTesting
+import Testing
+
+/// A cell that binds a row's cell model, and nothing else.
+final class ArtistRowCell: TableViewCell {
+  var model: ArtistCellModelType?
+}
+
+/// The smallest controller that shows an artist page in a table view: it holds the latest snapshot, binds
+/// cells, and applies the diff of each new snapshot as one batch update.
+@MainActor
+final class ArtistPageController: TableViewDataSource, TableViewDelegate {
+  private(set) var snapshot = ArtistPageSnapshot(sections: [], state: .idle)
+  let table = TableView(rowsInViewport: 40)
+
+  init() {
+    table.register(ArtistRowCell.self, forCellReuseIdentifier: "row")
+    table.dataSource = self
+    table.delegate = self
+    // Load the empty page now, so that the first snapshot arrives as a batch update against it.
+    table.reloadData()
+  }
+
+  func show(_ next: ArtistPageSnapshot) throws {
+    let changes = Changeset.difference(from: sections(of: snapshot), to: sections(of: next))
+    snapshot = next
+    try table.apply(changes)
+  }
+
+  private func sections(of snapshot: ArtistPageSnapshot) -> [DiffableSection<
+    ArtistTableSection.Kind, ArtistCellModelType
+  >] {
+    snapshot.sections.map { DiffableSection(id: $0.id, items: $0.rows) }
+  }
+
+  func numberOfSections(in tableView: TableView) -> Int { snapshot.sections.count }
+
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+    snapshot.sections[section].rows.count
+  }
+
+  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+    let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+    (cell as? ArtistRowCell)?.model = snapshot.sections[indexPath.section].rows[indexPath.row]
+    return cell
+  }
+
+  func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+    snapshot.sections[section].title
+  }
+}
+
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct ArtistPageCompositionTests {
+  @Test func aRealDownloadOnTheLiveCatalogReachesTheTableAsOneUpdatedRow() async throws {
+    let services = try LiveServices.open(.inMemory())
+    let dataSource = ArtistTableDataSource(
+      artistID: "neon-harbour", musicAPI: services.musicAPI, downloadsManager: services.downloadsManager,
+      playlistAPI: services.playlistAPI, favouritesManager: services.favouritesManager, formatting: .englishUTC)
+    let updates = dataSource.updates()
+    await dataSource.reload()
+    let controller = ArtistPageController()
+    try controller.show(dataSource.snapshot)
+    #expect(controller.table.numberOfSections == 3)
+    #expect(controller.table.headerTitle(forSection: 0) == "Tracks")
+    let first = try controller.table.fetchCell(at: IndexPath(row: 0, section: 0), asType: ArtistRowCell.self)
+    #expect(first.model?.track?.title == "Intro")
+
+    let track = try #require(dataSource.track(withID: "neon-harbour-01"))
+    try await services.downloadsManager.startDownload(of: track)
+    var iterator = updates.makeAsyncIterator()
+    while let snapshot = await iterator.next() {
+      if snapshot.cellModels.first?.track?.isDownloaded == true {
+        try controller.show(snapshot)
+        break
+      }
+    }
+    let cell = try controller.table.fetchCell(at: IndexPath(row: 0, section: 0), asType: ArtistRowCell.self)
+    #expect(cell.model?.track?.isDownloaded == true)
+    #expect(controller.table.numberOfRows(inSection: 0) == 16)
+    #expect(controller.table.lastInvalidUpdate == nil)
+  }
+}
