@@ -12,6 +12,7 @@ struct BatchUpdate {
   var sectionReloads: [Int] = []
   var sectionMoves: [(from: Int, to: Int)] = []
   var reloadDataRequested = false
+  var nestedCompletions: [(Bool) -> Void] = []
 
   var isEmpty: Bool {
     rowDeletes.isEmpty && rowInserts.isEmpty && rowReloads.isEmpty && rowMoves.isEmpty && sectionDeletes.isEmpty
@@ -21,6 +22,10 @@ struct BatchUpdate {
   /// Checks the batch against the row counts before and after it, as UIKit does, and works out where every
   /// surviving row goes.
   func resolve(before: [Int], after: [Int]) throws(TableViewError) -> BatchUpdatePlan {
+    let paths = rowDeletes + rowInserts + rowReloads + rowMoves.flatMap { [$0.from, $0.to] }
+    if let bad = paths.first(where: { $0.count != 2 }) {
+      throw .invalidUpdate("Invalid update: \(bad) is not a table index path (a section and a row)")
+    }
     let sections = try resolveSections(before: before.count, after: after.count)
     let reloadedSections = Set(sectionReloads)
     var removedRows: [Int: Set<Int>] = [:]  // old section → deleted or moved-out rows
@@ -36,11 +41,12 @@ struct BatchUpdate {
       removedRows[path.section, default: []].insert(path.row)
       deleted[path.section, default: 0] += 1
     }
+    let movedFrom = Set(rowMoves.map(\.from))
     for path in Set(rowReloads) {
       try requireRow(path, in: before, verb: "reload row \(path.row) from")
-      if removedRows[path.section]?.contains(path.row) == true {
+      if removedRows[path.section]?.contains(path.row) == true || movedFrom.contains(path) {
         throw .invalidUpdate(
-          "Invalid update: attempt to delete and reload the same index path (\(path.describedForUpdate))")
+          "Invalid update: attempt to reload row \(path.describedForUpdate), which is also deleted or moved")
       }
     }
     for path in Set(rowInserts) {
@@ -131,6 +137,11 @@ struct BatchUpdate {
       throw .invalidUpdate(
         "Invalid update: attempt to reload section \(section), but there are only \(before) sections before the "
           + "update")
+    }
+    let sectionsMovedFrom = Set(sectionMoves.map(\.from))
+    let deletedSections = Set(sectionDeletes)
+    for section in Set(sectionReloads) where deletedSections.contains(section) || sectionsMovedFrom.contains(section) {
+      throw .invalidUpdate("Invalid update: attempt to reload section \(section), which is also deleted or moved")
     }
     for section in Set(sectionInserts) {
       guard section >= 0, section < after else {

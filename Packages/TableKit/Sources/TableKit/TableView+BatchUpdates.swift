@@ -13,8 +13,9 @@ extension TableView {
   public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) throws {
     loadIfNeeded()
     if pendingUpdates != nil {
+      // Nested: its changes join the outer batch, and its completion learns the outer batch's outcome.
       updates?()
-      completion?(true)
+      if let completion { pendingUpdates?.nestedCompletions.append(completion) }
       return
     }
     pendingUpdates = BatchUpdate()
@@ -31,9 +32,11 @@ extension TableView {
           "Invalid update: reloadData() must not be called inside performBatchUpdates(_:completion:)")
       }
       try apply(batch)
+      for nested in batch.nestedCompletions { nested(true) }
       completion?(true)
     } catch {
       reloadData()
+      for nested in batch.nestedCompletions { nested(false) }
       completion?(false)
       throw error
     }
@@ -101,6 +104,12 @@ extension TableView {
   }
 
   private func apply(_ batch: BatchUpdate) throws(TableViewError) {
+    mutationCount += 1
+    isApplyingUpdates = true
+    defer {
+      isApplyingUpdates = false
+      performDeferredReload()
+    }
     let before = rowCounts
     guard let dataSource else {
       throw TableViewError.dataSourceRequired(action: "perform batch updates")
@@ -118,7 +127,7 @@ extension TableView {
       }
     }
     selectedRows = Set(selectedRows.compactMap { plan.isReloaded($0) ? nil : plan.newIndexPath(for: $0) })
-    if let row = rowShowingActions { rowShowingActions = plan.newIndexPath(for: row) }
+    if let row = actionSession?.row { actionSession?.row = plan.newIndexPath(for: row) }
     rowCounts = after
     headerTitles = (0..<sections).map { dataSource.tableView(self, titleForHeaderInSection: $0) }
     footerTitles = (0..<sections).map { dataSource.tableView(self, titleForFooterInSection: $0) }

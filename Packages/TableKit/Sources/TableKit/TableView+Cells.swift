@@ -63,7 +63,10 @@ extension TableView {
   func layoutCells() {
     guard !isLayingOut else { return }
     isLayingOut = true
-    defer { isLayingOut = false }
+    defer {
+      isLayingOut = false
+      performDeferredReload()
+    }
     let visible = visibleIndexPaths()
     let visibleSet = Set(visible)
     for (indexPath, cell) in displayedCells.sorted(by: { $0.key < $1.key }) where !visibleSet.contains(indexPath) {
@@ -77,6 +80,13 @@ extension TableView {
       displayedCells[indexPath] = cell
       delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
     }
+  }
+
+  /// Runs a `reloadData()` that a delegate asked for while cells were being laid out or an update applied.
+  func performDeferredReload() {
+    guard reloadRequestedDuringUpdate, !isLayingOut, !isApplyingUpdates else { return }
+    reloadRequestedDuringUpdate = false
+    reloadData()
   }
 
   func endDisplaying(_ cell: TableViewCell, at indexPath: IndexPath) {

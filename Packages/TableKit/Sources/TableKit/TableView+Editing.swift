@@ -54,21 +54,20 @@ extension TableView {
     loadIfNeeded()
     guard canEditRow(at: indexPath) else { return }
     scrollToRow(at: indexPath, at: .none, animated: false)
-    if let previous = rowShowingActions { endEditing(previous) }
-    rowShowingActions = indexPath
+    if let previous = actionSession { endActionSession(previous.id) }
+    nextActionSessionID += 1
+    let session = nextActionSessionID
+    actionSession = (session, indexPath)
     isEditing = true
     delegate?.tableView(self, willBeginEditingRowAt: indexPath)
     switch action {
     case .row(let rowAction):
       rowAction.handler(rowAction, indexPath)
-      endEditing(indexPath)
+      endActionSession(session)
     case .leading(let contextual), .trailing(let contextual):
       let cell = displayedCells[indexPath] ?? TableViewCell(reuseIdentifier: nil)
-      var completed = false
       contextual.handler(contextual, cell) { [weak self] _ in
-        guard !completed else { return }
-        completed = true
-        self?.endEditing(indexPath)
+        self?.endActionSession(session)
       }
     }
   }
@@ -80,10 +79,12 @@ extension TableView {
     delegate?.tableView(self, accessoryButtonTappedForRowWith: indexPath)
   }
 
-  private func endEditing(_ indexPath: IndexPath) {
-    guard rowShowingActions == indexPath else { return }
-    rowShowingActions = nil
+  /// Ends an action's editing once: did-end-editing gets the row where it is now (an action may have moved
+  /// it), or nil if the action deleted it.
+  private func endActionSession(_ session: Int) {
+    guard let current = actionSession, current.id == session else { return }
+    actionSession = nil
     isEditing = false
-    delegate?.tableView(self, didEndEditingRowAt: indexPath)
+    delegate?.tableView(self, didEndEditingRowAt: current.row)
   }
 }

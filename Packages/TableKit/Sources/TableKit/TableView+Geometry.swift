@@ -62,15 +62,18 @@ extension TableView {
   func visibleIndexPaths() -> [IndexPath] {
     let top = offset
     let bottom = offset + frame.height
-    guard bottom > top, !rowCounts.isEmpty, rowHeight > 0 else { return [] }
+    guard top.isFinite, bottom.isFinite, bottom > top, !rowCounts.isEmpty, rowHeight > 0, rowHeight.isFinite else {
+      return []
+    }
     var section = lastSection(startingAtOrBefore: top)
     var paths: [IndexPath] = []
     while section < rowCounts.count, sectionTops[section] < bottom {
       let rowsTop = rowsTop(of: section)
       let count = rowCounts[section]
       if count > 0 {
-        let first = max(0, Int(((top - rowsTop) / rowHeight).rounded(.down)))
-        let last = min(count - 1, Int(((bottom - rowsTop) / rowHeight).rounded(.up)) - 1)
+        // Clamp in floating point: a huge viewport or a tiny row height must not overflow Int.
+        let first = Int(min(max(0, ((top - rowsTop) / rowHeight).rounded(.down)), CGFloat(count)))
+        let last = Int(min(max(-1, ((bottom - rowsTop) / rowHeight).rounded(.up) - 1), CGFloat(count - 1)))
         if first <= last {
           for row in first...last { paths.append(IndexPath(row: row, section: section)) }
         }
@@ -94,7 +97,8 @@ extension TableView {
   }
 
   func clampOffset() {
-    offset = min(max(0, offset), max(0, contentHeight - frame.height))
+    let maximum = contentHeight.isFinite && frame.height.isFinite ? max(0, contentHeight - frame.height) : 0
+    offset = offset.isFinite ? min(max(0, offset), maximum) : 0
   }
 
   func rowsTop(of section: Int) -> CGFloat {

@@ -47,7 +47,8 @@ extension TableView {
   /// deselect, did-deselect; then select and did-select. ``selectionDidChangeNotification`` is posted once
   /// at the end if the selection changed. Tapping the selected row in single selection calls did-select
   /// again and posts nothing. A row that does not exist is ignored, and so is a will- method's answer that
-  /// names a row that does not exist.
+  /// names a row that does not exist. If a delegate reloads or updates the table while the old selection
+  /// is being deselected, the tap ends there: the tapped row may have moved or gone.
   public func handleTap(at indexPath: IndexPath) {
     loadIfNeeded()
     guard contains(indexPath), isEditing ? allowsSelectionDuringEditing : allowsSelection else { return }
@@ -87,11 +88,15 @@ extension TableView {
     var target: IndexPath? = tapped
     if let delegate { target = delegate.tableView(self, willSelectRowAt: tapped) }
     guard let target, contains(target) else { return }
+    let version = mutationCount
     if !allowsMultipleSelectionNow {
       for selected in selectedRows.sorted() where selected != target {
         userDeselect(selected)
       }
     }
+    // A delegate that reloaded or updated the table while rows were deselected has moved the ground under
+    // the tap: its row may no longer be the one the user touched, or exist at all.
+    guard mutationCount == version, contains(target) else { return }
     setSelected(true, at: target)
     delegate?.tableView(self, didSelectRowAt: target)
   }

@@ -86,9 +86,15 @@ public final class TableView {
   var displayedCells: [IndexPath: TableViewCell] = [:]
   var reusableCells: [String: [TableViewCell]] = [:]
   var registeredClasses: [String: TableViewCell.Type] = [:]
-  var rowShowingActions: IndexPath?
+  /// The row whose action is being performed (remapped by updates; nil once deleted) and its session.
+  var actionSession: (id: Int, row: IndexPath?)?
+  var nextActionSessionID = 0
   var pendingUpdates: BatchUpdate?
   var isLayingOut = false
+  var isApplyingUpdates = false
+  var reloadRequestedDuringUpdate = false
+  /// Counts reloads and applied updates, so that a delegate call that changed the table can be noticed.
+  var mutationCount = 0
 
   /// How many cells the table view has created; with reuse it stays near the number of visible rows.
   public internal(set) var createdCellCount = 0
@@ -118,12 +124,18 @@ public final class TableView {
       pendingUpdates?.reloadDataRequested = true
       return
     }
+    // A delegate reloading from inside a layout pass or an update being applied: reload right after it.
+    if isLayingOut || isApplyingUpdates {
+      reloadRequestedDuringUpdate = true
+      return
+    }
+    mutationCount += 1
     for (indexPath, cell) in displayedCells.sorted(by: { $0.key < $1.key }) {
       endDisplaying(cell, at: indexPath)
     }
     displayedCells = [:]
     selectedRows = []
-    rowShowingActions = nil
+    actionSession?.row = nil
     loadModel()
     layoutCells()
   }

@@ -21,6 +21,8 @@ public enum TableViewError: Error, Hashable, Sendable, CustomStringConvertible {
   case cellTypeMismatch(row: Int, section: Int, actual: String, wanted: String)
   /// A batch update did not match the data source; the message follows UIKit's.
   case invalidUpdate(String)
+  /// The index path does not name a row: it must hold exactly a section and a row.
+  case notARowIndexPath([Int])
 
   /// One sentence naming the row, section and cause.
   public var description: String {
@@ -36,6 +38,8 @@ public enum TableViewError: Error, Hashable, Sendable, CustomStringConvertible {
     case .cellTypeMismatch(let row, let section, let actual, let wanted):
       "Cell at row \(row) in section \(section) is of type `\(actual)` (wanted `\(wanted)`)."
     case .invalidUpdate(let message): message
+    case .notARowIndexPath(let indexes):
+      "Index path \(indexes) does not name a row: it must hold a section and a row."
     }
   }
 }

@@ -11,6 +11,7 @@ extension TableView {
   /// as on a device; that is not an error.
   public func selectRow(at indexPath: IndexPath) throws(TableViewError) {
     guard dataSource != nil else { throw .dataSourceRequired(action: "select cell row") }
+    try requireRowIndexPath(indexPath)
     guard isEditing ? allowsSelectionDuringEditing : allowsSelection else {
       throw .interactionRejected(
         row: indexPath.row, section: indexPath.section, reason: "Table view does not allow selection.")
@@ -26,6 +27,7 @@ extension TableView {
   /// row R in section S rejected: Row is not selected."
   public func deselectRow(at indexPath: IndexPath) throws(TableViewError) {
     guard dataSource != nil else { throw .dataSourceRequired(action: "deselect cell row") }
+    try requireRowIndexPath(indexPath)
     try requireRow(indexPath)
     guard indexPathsForSelectedRows?.contains(indexPath) == true else {
       throw .interactionRejected(row: indexPath.row, section: indexPath.section, reason: "Row is not selected.")
@@ -39,6 +41,7 @@ extension TableView {
   /// Throws "Data source required to fetch cells." or the section and row errors.
   public func fetchCell(at indexPath: IndexPath) throws(TableViewError) -> TableViewCell {
     guard dataSource != nil else { throw .dataSourceRequired(action: "fetch cells") }
+    try requireRowIndexPath(indexPath)
     try requireRow(indexPath)
     scrollToRow(at: indexPath, at: .none, animated: false)
     guard let cell = cellForRow(at: indexPath) else {
@@ -72,6 +75,7 @@ extension TableView {
   /// allow editing of that row.", "Could not find edit action with title 'T' at row R in section S."
   public func selectCellAction(withTitle title: String, at indexPath: IndexPath) throws(TableViewError) {
     guard dataSource != nil else { throw .dataSourceRequired(action: "select cell action") }
+    try requireRowIndexPath(indexPath)
     guard delegate != nil else { throw .delegateRequired(action: "select cell action") }
     try requireRow(indexPath)
     guard canEditRow(at: indexPath) else {
@@ -90,8 +94,14 @@ extension TableView {
   /// Throws "Data source required to tap accessory button." or the section and row errors.
   public func tapAccessoryButton(at indexPath: IndexPath) throws(TableViewError) {
     guard dataSource != nil else { throw .dataSourceRequired(action: "tap accessory button") }
+    try requireRowIndexPath(indexPath)
     try requireRow(indexPath)
     handleAccessoryButtonTap(at: indexPath)
+  }
+
+  /// The index path must hold a section and a row (UIKit's accessors would trap on any other).
+  private func requireRowIndexPath(_ indexPath: IndexPath) throws(TableViewError) {
+    guard indexPath.count == 2 else { throw .notARowIndexPath(Array(indexPath)) }
   }
 
   /// The section, then the row, must exist (negative indexes included).

@@ -89,6 +89,10 @@ final class SpyDelegate: TableViewDelegate {
   var leadingActions: (IndexPath) -> SwipeActionsConfiguration? = { _ in nil }
   var trailingActions: (IndexPath) -> SwipeActionsConfiguration? = { _ in nil }
   var recordsDisplay = false
+  /// Runs after did-deselect is recorded: lets a test misbehave as delegates do.
+  var afterDidDeselect: (IndexPath) -> Void = { _ in }
+  /// Runs after did-end-displaying: lets a test misbehave as delegates do.
+  var afterDidEndDisplaying: (IndexPath) -> Void = { _ in }
   weak var tableView: TableView?
 
   func clear() { calls = [] }
@@ -126,6 +130,7 @@ final class SpyDelegate: TableViewDelegate {
 
   func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {
     record("didDeselect", indexPath)
+    afterDidDeselect(indexPath)
   }
 
   func tableView(_ tableView: TableView, editActionsForRowAt indexPath: IndexPath) -> [TableViewRowAction]? {
@@ -162,6 +167,7 @@ final class SpyDelegate: TableViewDelegate {
 
   func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath) {
     if recordsDisplay { record("didEndDisplaying", indexPath) }
+    afterDidEndDisplaying(indexPath)
   }
 }
 
