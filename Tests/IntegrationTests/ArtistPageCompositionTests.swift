@@ -28,10 +28,12 @@ final class ArtistPageController: TableViewDataSource, TableViewDelegate {
     table.reloadData()
   }
 
-  func show(_ next: ArtistPageSnapshot) throws {
+  @discardableResult
+  func show(_ next: ArtistPageSnapshot) throws -> Changeset {
     let changes = Changeset.difference(from: sections(of: snapshot), to: sections(of: next))
     snapshot = next
     try table.apply(changes)
+    return changes
   }
 
   private func sections(of snapshot: ArtistPageSnapshot) -> [DiffableSection<
@@ -64,7 +66,6 @@ final class ArtistPageController: TableViewDataSource, TableViewDelegate {
     let dataSource = ArtistTableDataSource(
       artistID: "neon-harbour", musicAPI: services.musicAPI, downloadsManager: services.downloadsManager,
       playlistAPI: services.playlistAPI, favouritesManager: services.favouritesManager, formatting: .englishUTC)
-    let updates = dataSource.updates()
     await dataSource.reload()
     let controller = ArtistPageController()
     try controller.show(dataSource.snapshot)
@@ -73,18 +74,22 @@ final class ArtistPageController: TableViewDataSource, TableViewDelegate {
     let first = try controller.table.fetchCell(at: IndexPath(row: 0, section: 0), asType: ArtistRowCell.self)
     #expect(first.model?.track?.title == "Intro")
 
+    let secondCell = controller.table.cellForRow(at: IndexPath(row: 1, section: 0))
+    let updates = dataSource.updates()
     let track = try #require(dataSource.track(withID: "neon-harbour-01"))
     try await services.downloadsManager.startDownload(of: track)
-    var iterator = updates.makeAsyncIterator()
-    while let snapshot = await iterator.next() {
-      if snapshot.cellModels.first?.track?.isDownloaded == true {
-        try controller.show(snapshot)
-        break
-      }
+    var lastChanges = Changeset()
+    for await snapshot in updates {
+      // Each progress step and the completion arrive as their own snapshot: one row reloaded, nothing else.
+      lastChanges = try controller.show(snapshot)
+      var expected = Changeset()
+      expected.rowReloads = [IndexPath(row: 0, section: 0)]
+      #expect(lastChanges.isEmpty || lastChanges == expected)
+      if snapshot.cellModels.first?.track?.isDownloaded == true { break }
     }
     let cell = try controller.table.fetchCell(at: IndexPath(row: 0, section: 0), asType: ArtistRowCell.self)
     #expect(cell.model?.track?.isDownloaded == true)
     #expect(controller.table.numberOfRows(inSection: 0) == 16)
-    #expect(controller.table.lastInvalidUpdate == nil)
+    #expect(controller.table.cellForRow(at: IndexPath(row: 1, section: 0)) === secondCell)
   }
 }

@@ -194,18 +194,50 @@ import Testing
     #expect(dataSource.cellModels.trackTitles == ["C", "A", "B"])
   }
 
-  @Test func noChangeMadeAfterInitIsMissedEvenBeforeTheObserverRuns() async throws {
+  @Test func changesMadeRightAfterAReloadReachThePageWithoutAnotherFetch() async throws {
     page.musicAPI.returnTracksWithIds(["a"])
     let dataSource = page.makeDataSource()
     await dataSource.reload()
     let updates = dataSource.updates()
-    // Changed synchronously, before the data source's observation task has had a chance to run.
     page.downloads.downloadedTrackIds = ["a"]
     page.favourites.favouritedTrackIds = ["a"]
     let snapshot = try await nextSnapshot(updates) {
       $0.cellModels.first?.track?.isDownloaded == true && $0.cellModels.first?.track?.isFavourited == true
     }
     #expect(snapshot.state == .loaded)
+    #expect(page.musicAPI.requestedArtistIDs == ["oasis"])
+  }
+
+  @Test func lettersWithoutAccentsOfTheirOwnSortWithTheirBaseLetters() async {
+    page.musicAPI.returnTracksWithTitles(["Zebra", "Øresund", "Æther", "Łódź", "Apple", "Maße", "Oslo"])
+    let dataSource = page.makeDataSource()
+    await dataSource.reload()
+    dataSource.sortMode = .alphabeticalAscending
+    #expect(dataSource.cellModels.trackTitles == ["Æther", "Apple", "Łódź", "Maße", "Øresund", "Oslo", "Zebra"])
+  }
+
+  @Test func aTrackTheAPIListsTwiceIsUpdatedOnBothRows() async throws {
+    page.musicAPI.returnTracks([.fixture(id: "same", title: "One"), .fixture(id: "same", title: "Two")])
+    let dataSource = page.makeDataSource()
+    await dataSource.reload()
+    let updates = dataSource.updates()
+    page.downloads.completeDownload(of: "same")
+    let snapshot = try await nextSnapshot(updates) { $0.cellModels.contains { $0.track?.isDownloaded == true } }
+    #expect(snapshot.cellModels.map { $0.track?.isDownloaded } == [true, true])
+  }
+
+  @Test func aFavouriteChangeForATrackAYoungUserCannotSeePublishesNothing() async throws {
+    page.musicAPI.returnTracks([.fixture(id: "clean"), .fixture(id: "explicit", containsExplicitLyrics: true)])
+    let dataSource = page.makeDataSource(user: User(age: 12))
+    await dataSource.reload()
+    let updates = dataSource.updates()
+    page.favourites.favouritedTrackIds = ["explicit"]
+    page.favourites.favouritedTrackIds = ["explicit", "clean"]
+    let snapshot = try await nextSnapshot(updates) { _ in true }
+    #expect(snapshot.cellModels.first?.track?.isFavourited == true, "the first snapshot is the visible change")
+    dataSource.user = User(age: 30)
+    #expect(dataSource.cellModels.trackIDs == ["clean", "explicit"])
+    #expect(dataSource.cellModels.map { $0.track?.isFavourited } == [true, true])
   }
 
   @Test func reloadsArePublishedWithTheirState() async throws {

@@ -55,6 +55,15 @@ import Testing
     #expect(CompactCountText.string(count, noun: "listener", locale: Locale(identifier: "en_US_POSIX")) == text)
   }
 
+  @Test func extremeValuesFormatWithoutTrapping() {
+    #expect(DurationText.string(from: 1e20) == "1000000:00:00")
+    #expect(TotalDurationText.string(from: 1e300) == "1000000 hr")
+    let locale = Locale(identifier: "en_US_POSIX")
+    #expect(CompactCountText.string(-1_500, noun: "listener", locale: locale) == "-1.5K listeners")
+    #expect(CompactCountText.string(Int.max, noun: "listener", locale: locale) == "9223372036.9B listeners")
+    #expect(CompactCountText.string(Int.min, noun: "listener", locale: locale) == "-9223372036.9B listeners")
+  }
+
   @Test func compactCountsUseTheLocalesDecimalSeparator() {
     #expect(
       CompactCountText.string(842_500, noun: "listener", locale: Locale(identifier: "fr_FR")) == "842,5K listeners")

@@ -25,21 +25,19 @@ struct PageFixture {
   }
 }
 
-struct TimedOut: Error {}
+struct StreamEnded: Error {}
 
-/// The first snapshot on `updates` that satisfies `condition`, failing after a few seconds.
+/// The first snapshot on `updates` that satisfies `condition`.
+///
+/// A snapshot that never comes is caught by the suites' time limit (cancelling a stream's iteration would
+/// end the stream for later checks).
 @MainActor
 func nextSnapshot(
   _ updates: AsyncStream<ArtistPageSnapshot>,
   where condition: @escaping (ArtistPageSnapshot) -> Bool
 ) async throws -> ArtistPageSnapshot {
-  let deadline = ContinuousClock.now + .seconds(5)
-  var iterator = updates.makeAsyncIterator()
-  while ContinuousClock.now < deadline {
-    guard let snapshot = await iterator.next() else { break }
-    if condition(snapshot) { return snapshot }
-  }
-  throw TimedOut()
+  for await snapshot in updates where condition(snapshot) { return snapshot }
+  throw StreamEnded()
 }
 
 /// A date at midnight UTC.

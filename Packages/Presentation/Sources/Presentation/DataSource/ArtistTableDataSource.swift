@@ -61,6 +61,7 @@ public final class ArtistTableDataSource {
   private var models: [TrackCellModel] = []
   private var titleKeys: TitleSortKeys?
   private var indexOfTrack: [Track.ID: Int]?
+  private var repeatedTracks: [Track.ID: [Int]] = [:]
   private var rowOfTrack: [Int] = []
   private var playlistRows: [ArtistCellModelType] = []
   private var relatedArtistRows: [ArtistCellModelType] = []
@@ -247,35 +248,54 @@ public final class ArtistTableDataSource {
   }
 
   private func index(of trackID: Track.ID) -> Int? {
+    indices(of: trackID).first
+  }
+
+  /// Every position of a track in the music API's answer: usually one, more if the API repeats an ID.
+  private func indices(of trackID: Track.ID) -> [Int] {
     if indexOfTrack == nil {
       var lookup: [Track.ID: Int] = [:]
       lookup.reserveCapacity(tracks.count)
-      for (index, track) in tracks.enumerated() where lookup[track.id] == nil { lookup[track.id] = index }
+      var repeated: [Track.ID: [Int]] = [:]
+      for (index, track) in tracks.enumerated() {
+        if let first = lookup[track.id] {
+          repeated[track.id, default: [first]].append(index)
+        } else {
+          lookup[track.id] = index
+        }
+      }
       indexOfTrack = lookup
+      repeatedTracks = repeated
     }
-    return indexOfTrack?[trackID]
+    if let all = repeatedTracks[trackID] { return all }
+    return indexOfTrack?[trackID].map { [$0] } ?? []
   }
 
   // MARK: Live changes
 
   private func apply(_ change: DownloadChange) {
-    guard let index = index(of: change.trackID) else { return }
     let status = TrackCellModel.DownloadStatus(change.state)
-    guard models[index].downloadStatus != status else { return }
-    models[index].downloadStatus = status
-    let row = rowOfTrack[index]
-    guard row >= 0 else { return }
-    // Only this row changed: replace it in place.
-    if let section = sections.firstIndex(where: { $0.id == .tracks }) {
-      sections[section].rows[row] = .track(models[index])
+    var changedRows: [Int] = []
+    for index in indices(of: change.trackID) where models[index].downloadStatus != status {
+      models[index].downloadStatus = status
+      if rowOfTrack[index] >= 0 { changedRows.append(index) }
+    }
+    guard !changedRows.isEmpty, let section = sections.firstIndex(where: { $0.id == .tracks }) else { return }
+    // Only these rows changed: replace them in place.
+    for index in changedRows {
+      sections[section].rows[rowOfTrack[index]] = .track(models[index])
     }
     publish()
   }
 
   private func apply(_ change: FavouriteChange) {
-    guard let index = index(of: change.trackID), models[index].isFavourited != change.isFavourited else { return }
-    models[index].isFavourited = change.isFavourited
-    rebuildRows()
+    var isVisible = false
+    for index in indices(of: change.trackID) where models[index].isFavourited != change.isFavourited {
+      models[index].isFavourited = change.isFavourited
+      isVisible = isVisible || rowOfTrack[index] >= 0
+    }
+    // A hidden track (explicit, for a young user) changes nothing on the page.
+    if isVisible { rebuildRows() }
   }
 
   private func publish() {

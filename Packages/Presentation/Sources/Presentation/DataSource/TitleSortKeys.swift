@@ -155,6 +155,14 @@ private struct KeyWriter {
 /// a large page; a page uses few distinct accented letters, so remembering each one's folding is cheap.
 /// Folding scalar by scalar also drops combining marks ("e" followed by a combining acute folds to "e").
 struct ScalarFolding {
+  /// Letters that have no canonical decomposition, so diacritic folding leaves them alone, written as the
+  /// base letters they sort with (as `localizedStandardCompare` and most dictionaries place them).
+  static let baseLetters: [UInt32: String] = [
+    0xC6: "ae", 0xE6: "ae", 0xD8: "o", 0xF8: "o", 0x152: "oe", 0x153: "oe", 0x141: "l", 0x142: "l",
+    0x110: "d", 0x111: "d", 0xD0: "d", 0xF0: "d", 0xDE: "th", 0xFE: "th", 0xDF: "ss", 0x131: "i", 0x126: "h",
+    0x127: "h", 0x166: "t", 0x167: "t", 0x14A: "n", 0x14B: "n",
+  ]
+
   private let locale: Locale
   private var folded: [UInt32: [UInt8]] = [:]
 
@@ -170,6 +178,11 @@ struct ScalarFolding {
     }
     if let known = folded[scalar.value] {
       bytes.append(contentsOf: known)
+      return
+    }
+    if let base = Self.baseLetters[scalar.value] {
+      folded[scalar.value] = Array(base.utf8)
+      bytes.append(contentsOf: base.utf8)
       return
     }
     let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive, .widthInsensitive]

@@ -9,7 +9,8 @@ public enum DurationText {
   /// Negative and non-finite durations show as "0:00". Seconds are truncated, as players show elapsed time.
   public static func string(from duration: TimeInterval) -> String {
     guard duration.isFinite, duration > 0 else { return "0:00" }
-    let total = Int(duration)
+    // Past a million hours a duration is a data error; show the cap rather than trap on overflow.
+    let total = Int(min(duration, 3_600_000_000))
     let hours = total / 3600
     let minutes = total % 3600 / 60
     let seconds = total % 60

@@ -5,7 +5,7 @@ public enum TotalDurationText {
   /// The duration in whole minutes (rounded), with hours from 60 minutes on; under a minute is "< 1 min".
   public static func string(from duration: TimeInterval) -> String {
     guard duration.isFinite, duration > 0 else { return "0 min" }
-    let minutes = Int((duration / 60).rounded())
+    let minutes = Int(min((duration / 60).rounded(), 60_000_000))
     guard minutes > 0 else { return "< 1 min" }
     let hours = minutes / 60
     let rest = minutes % 60

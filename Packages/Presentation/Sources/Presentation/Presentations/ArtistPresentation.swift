@@ -55,13 +55,15 @@ public enum CompactCountText {
   /// The count, compact, followed by the noun (pluralised unless the count is one).
   public static func string(_ count: Int, noun: String, locale: Locale) -> String {
     let separator = locale.decimalSeparator ?? "."
-    func scaled(_ divisor: Int, _ suffix: String) -> String {
-      let tenths = (count * 10 + divisor / 2) / divisor
+    let magnitude = count.magnitude
+    func scaled(_ divisor: UInt, _ suffix: String) -> String {
+      // Tenths, rounded half up, computed without overflow for any Int.
+      let tenths = magnitude / divisor * 10 + (magnitude % divisor * 10 + divisor / 2) / divisor
       let text = tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10)\(separator)\(tenths % 10)"
-      return text + suffix
+      return (count < 0 ? "-" : "") + text + suffix
     }
     let number: String
-    switch abs(count) {
+    switch magnitude {
     case ..<1_000: number = "\(count)"
     case ..<999_950: number = scaled(1_000, "K")
     case ..<999_950_000: number = scaled(1_000_000, "M")
