@@ -15,6 +15,7 @@ let package = Package(
     .package(path: "Packages/Presentation"),
     .package(path: "Packages/TableKit"),
     .package(path: "Tools/CatalogGenerator"),
+    .package(path: "Apps"),
   ],
   targets: [
     .testTarget(
@@ -76,6 +77,18 @@ let package = Package(
         .product(name: "ServicesLive", package: "Services"),
       ],
       path: "Tools/CatalogGenerator/Tests/CatalogGenerationTests"
+    ),
+    .testTarget(
+      name: "HumbleAppTests",
+      dependencies: [
+        .product(name: "HumbleApp", package: "Apps"),
+        .product(name: "Domain", package: "Domain"),
+        .product(name: "Presentation", package: "Presentation"),
+        .product(name: "PresentationTestSupport", package: "Presentation"),
+        .product(name: "ServicesTestSupport", package: "Services"),
+        .product(name: "TableKitTesting", package: "TableKit"),
+      ],
+      path: "Apps/Tests/HumbleAppTests"
     ),
     .testTarget(
       name: "IntegrationTests",

@@ -1,0 +1,4 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <locale.h>
+#include <editline/readline.h>

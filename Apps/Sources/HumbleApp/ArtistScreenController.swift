@@ -1,0 +1,252 @@
+import Domain
+import Foundation
+import Presentation
+import Services
+import TableKit
+
+/// A table cell of the REPL: it binds a row's cell model and nothing else.
+public final class RowCell: TableViewCell {
+  /// The bound row.
+  public var model: ArtistCellModelType?
+
+  /// Clears the binding before reuse.
+  public override func prepareForReuse() {
+    super.prepareForReuse()
+    model = nil
+  }
+}
+
+/// The artist screen: the table view's data source and delegate.
+///
+/// It shows the data source's snapshots through diffs and batch updates, and turns taps and edit actions
+/// into service calls.
+@MainActor
+public final class ArtistScreenController: TableViewDataSource, TableViewDelegate {
+  /// The screen's table.
+  public let table: TableView
+  /// The page's data source.
+  public let dataSource: ArtistTableDataSource
+  /// What the table shows now.
+  public private(set) var snapshot = ArtistPageSnapshot(sections: [], state: .idle)
+  /// The track playing, marked on its row.
+  public private(set) var nowPlaying: Track.ID?
+  /// Receives one line per delegate call, notification and batch update, when set.
+  public var onEvent: ((String) -> Void)?
+  /// Called when a playlist or related artist row is selected.
+  public var onOpen: ((ArtistCellModelType) -> Void)?
+
+  private let downloadsManager: any DownloadsManager
+  private let favouritesManager: (any FavouritesManager)?
+  private var updates: Task<Void, Never>?
+  private var pendingWork: [Task<Void, Never>] = []
+
+  /// Creates the screen over a data source, with a viewport of `rows` rows.
+  public init(
+    dataSource: ArtistTableDataSource,
+    downloadsManager: any DownloadsManager,
+    favouritesManager: (any FavouritesManager)?,
+    rows: Int
+  ) {
+    self.dataSource = dataSource
+    self.downloadsManager = downloadsManager
+    self.favouritesManager = favouritesManager
+    table = TableView(rowsInViewport: rows)
+    table.register(RowCell.self, forCellReuseIdentifier: "row")
+    table.dataSource = self
+    table.delegate = self
+    table.reloadData()
+    let stream = dataSource.updates()
+    updates = Task { [weak self] in
+      for await next in stream {
+        guard let self else { return }
+        self.show(next)
+      }
+    }
+  }
+
+  isolated deinit {
+    updates?.cancel()
+  }
+
+  /// Reloads the page and shows it.
+  public func reload() async {
+    await dataSource.reload()
+    show(dataSource.snapshot)
+  }
+
+  /// Waits for the work that edit actions started (downloads being requested, favourites being stored).
+  public func settle() async {
+    let work = pendingWork
+    pendingWork = []
+    for task in work { await task.value }
+    show(dataSource.snapshot)
+  }
+
+  /// Shows a snapshot: the diff from what is shown, applied as one batch update.
+  public func show(_ next: ArtistPageSnapshot) {
+    let changes = Changeset.difference(from: Self.sections(of: snapshot), to: Self.sections(of: next))
+    snapshot = next
+    guard !changes.isEmpty else { return }
+    do {
+      try table.apply(changes)
+      onEvent?(Self.describe(changes))
+    } catch {
+      onEvent?("batch update failed and the table reloaded: \(error)")
+    }
+  }
+
+  /// The index path of a row as the screen numbers it.
+  public func indexPath(for address: RowAddress) -> IndexPath? {
+    switch address {
+    case .row(let number):
+      var remaining = number - 1
+      for (section, contents) in snapshot.sections.enumerated() {
+        if remaining < contents.rows.count { return IndexPath(row: remaining, section: section) }
+        remaining -= contents.rows.count
+      }
+      return nil
+    case .sectionRow(let section, let row):
+      guard snapshot.sections.indices.contains(section - 1),
+        snapshot.sections[section - 1].rows.indices.contains(row - 1)
+      else { return nil }
+      return IndexPath(row: row - 1, section: section - 1)
+    }
+  }
+
+  /// The number the screen shows for a row (counted from 1 across the page).
+  public func number(of indexPath: IndexPath) -> Int {
+    snapshot.sections.prefix(indexPath.section).reduce(0) { $0 + $1.rows.count } + indexPath.row + 1
+  }
+
+  // MARK: TableViewDataSource
+
+  /// One section per non-empty section of the snapshot.
+  public func numberOfSections(in tableView: TableView) -> Int { snapshot.sections.count }
+
+  /// The rows of the snapshot's section.
+  public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+    snapshot.sections[section].rows.count
+  }
+
+  /// A reused cell bound to the row's cell model.
+  public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+    let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+    (cell as? RowCell)?.model = snapshot.sections[indexPath.section].rows[indexPath.row]
+    return cell
+  }
+
+  /// The section's title.
+  public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+    snapshot.sections[section].title
+  }
+
+  /// Only track rows have actions.
+  public func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool {
+    if case .track = snapshot.sections[indexPath.section].rows[indexPath.row] { return true }
+    return false
+  }
+
+  // MARK: TableViewDelegate
+
+  /// Logs the event and lets the tap select the row.
+  public func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? {
+    onEvent?("willSelect \(label(indexPath))")
+    return indexPath
+  }
+
+  /// Logs the event and lets the row be deselected.
+  public func tableView(_ tableView: TableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? {
+    onEvent?("willDeselect \(label(indexPath))")
+    return indexPath
+  }
+
+  /// Logs the event.
+  public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {
+    onEvent?("didDeselect \(label(indexPath))")
+  }
+
+  /// Plays a track, or opens a playlist or related artist.
+  public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+    onEvent?("didSelect \(label(indexPath))")
+    let row = snapshot.sections[indexPath.section].rows[indexPath.row]
+    if case .track(let model) = row {
+      nowPlaying = model.id
+    } else {
+      onOpen?(row)
+    }
+  }
+
+  /// A track row's actions: Download, Cancel Download or Remove Download; Favourite or Unfavourite.
+  public func tableView(
+    _ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+  ) -> SwipeActionsConfiguration? {
+    guard case .track(let model) = snapshot.sections[indexPath.section].rows[indexPath.row] else { return nil }
+    var actions: [ContextualAction] = []
+    switch model.downloadStatus {
+    case .notDownloaded, .failed: actions.append(action("Download") { try await $0.startDownload(of: $1) })
+    case .downloading: actions.append(action("Cancel Download") { try await $0.cancelDownload(of: $1.id) })
+    case .downloaded: actions.append(action("Remove Download") { try await $0.removeDownload(of: $1.id) })
+    }
+    let favourite = !model.isFavourited
+    actions.append(
+      ContextualAction(style: .normal, title: favourite ? "Favourite" : "Unfavourite") { [weak self] _, _, done in
+        guard let self, let favourites = self.favouritesManager else { return done(false) }
+        self.pendingWork.append(
+          Task {
+            try? await favourites.setFavourited(favourite, trackID: model.id)
+          })
+        done(true)
+      })
+    return SwipeActionsConfiguration(actions: actions)
+  }
+
+  /// Errors of the last edit actions, for the session to report.
+  public private(set) var actionErrors: [String] = []
+
+  /// Takes the errors reported by edit actions since the last call.
+  public func takeActionErrors() -> [String] {
+    defer { actionErrors = [] }
+    return actionErrors
+  }
+
+  private func action(
+    _ title: String, _ perform: @escaping @Sendable (any DownloadsManager, Track) async throws -> Void
+  ) -> ContextualAction {
+    ContextualAction(style: .normal, title: title) { [weak self] _, cell, done in
+      guard let self, case .track(let model)? = (cell as? RowCell)?.model,
+        let track = self.dataSource.track(withID: model.id)
+      else { return done(false) }
+      let downloads = self.downloadsManager
+      self.pendingWork.append(
+        Task { [weak self] in
+          do {
+            try await perform(downloads, track)
+          } catch {
+            self?.actionErrors.append(String(describing: error))
+          }
+        })
+      done(true)
+    }
+  }
+
+  private func label(_ indexPath: IndexPath) -> String {
+    "\(indexPath.section + 1).\(indexPath.row + 1)"
+  }
+
+  private static func sections(of snapshot: ArtistPageSnapshot) -> [DiffableSection<
+    ArtistTableSection.Kind, ArtistCellModelType
+  >] {
+    snapshot.sections.map { DiffableSection(id: $0.id, items: $0.rows) }
+  }
+
+  private static func describe(_ changes: Changeset) -> String {
+    var parts: [String] = []
+    if !changes.rowReloads.isEmpty { parts.append("\(changes.rowReloads.count) updated") }
+    if !changes.rowInserts.isEmpty { parts.append("\(changes.rowInserts.count) inserted") }
+    if !changes.rowDeletes.isEmpty { parts.append("\(changes.rowDeletes.count) deleted") }
+    if !changes.rowMoves.isEmpty { parts.append("\(changes.rowMoves.count) moved") }
+    let sections = changes.sectionInserts.count + changes.sectionDeletes.count + changes.sectionMoves.count
+    if sections > 0 { parts.append("\(sections) section changes") }
+    return "batch update: " + parts.joined(separator: ", ")
+  }
+}

@@ -1,0 +1,93 @@
+import Presentation
+
+/// Why a line is not a command: one line for people, with a suggestion where one helps.
+public struct CommandError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The message.
+  public let description: String
+
+  init(_ description: String) {
+    self.description = description
+  }
+}
+
+/// Turns a typed line into a ``Command``.
+public enum CommandParser {
+  /// Every command name, for help, completion and suggestions.
+  public static let commandNames = [
+    "artists", "artist", "reload", "sort", "show", "select", "download", "favourite", "unfavourite", "help",
+    "quit", "exit",
+  ]
+
+  /// The sort mode names the `sort` command accepts.
+  public static let sortModes: [(name: String, mode: TrackSortMode)] = [
+    ("catalog", .catalogOrder), ("alphabetical", .alphabeticalAscending), ("reverse", .alphabeticalDescending),
+    ("popular", .mostPopular), ("newest", .newest), ("longest", .longest), ("shortest", .shortest),
+  ]
+
+  /// The command on `line`, or nil for a blank line.
+  public static func parse(_ line: String) throws(CommandError) -> Command? {
+    let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+    guard let name = words.first?.lowercased() else { return nil }
+    let argument = words.dropFirst().joined(separator: " ")
+    switch name {
+    case "artists": return .artists(query: argument.isEmpty ? nil : argument)
+    case "artist":
+      guard !argument.isEmpty else {
+        throw CommandError("artist: missing artist name or id (usage: artist <name or id>)")
+      }
+      return .artist(argument)
+    case "reload": return .reload
+    case "show": return .show
+    case "sort":
+      guard let mode = sortModes.first(where: { $0.name == argument.lowercased() })?.mode else {
+        let names = sortModes.map(\.name).joined(separator: "|")
+        throw CommandError(
+          argument.isEmpty
+            ? "sort: missing sort mode (usage: sort <\(names)>)"
+            : "sort: unknown sort mode '\(argument)' (use \(names))")
+      }
+      return .sort(mode)
+    case "select": return .select(try address(argument, for: name))
+    case "download": return .download(try address(argument, for: name))
+    case "favourite": return .favourite(try address(argument, for: name))
+    case "unfavourite": return .unfavourite(try address(argument, for: name))
+    case "help": return .help(argument.isEmpty ? nil : argument)
+    case "quit", "exit": return .quit
+    default:
+      let suggestion = closest(to: name, among: commandNames).map { " Did you mean '\($0)'?" } ?? ""
+      throw CommandError("Unknown command '\(name)'.\(suggestion) Type 'help' for the list of commands.")
+    }
+  }
+
+  private static func address(_ text: String, for command: String) throws(CommandError) -> RowAddress {
+    guard !text.isEmpty else {
+      throw CommandError("\(command): missing row (usage: \(command) <row> or <section>.<row>)")
+    }
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    if parts.count == 1, let row = Int(parts[0]), row >= 1 { return .row(row) }
+    if parts.count == 2, let section = Int(parts[0]), let row = Int(parts[1]), section >= 1, row >= 1 {
+      return .sectionRow(section: section, row: row)
+    }
+    throw CommandError("\(command): '\(text)' is not a row number (rows are counted from 1, e.g. 3 or 2.1)")
+  }
+
+  /// The closest name within two edits, if any.
+  static func closest(to word: String, among candidates: [String]) -> String? {
+    let scored = candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= 2 }
+    return scored.min { $0.1 < $1.1 }?.0
+  }
+
+  private static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    var previous = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+      var current = [i] + Array(repeating: 0, count: b.count)
+      for j in stride(from: 1, through: b.count, by: 1) {
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      previous = current
+    }
+    return a.isEmpty ? b.count : previous[b.count]
+  }
+}

@@ -1,0 +1,173 @@
+import Domain
+import Foundation
+import Presentation
+import Services
+import TableKit
+
+/// What a command printed: lines for standard output, or one line for standard error.
+public struct CommandOutput: Hashable, Sendable {
+  /// Lines for standard output.
+  public var lines: [String]
+  /// The error line, if the command failed.
+  public var error: String?
+  /// Whether the session should end.
+  public var quits = false
+
+  /// A successful output.
+  public static func lines(_ lines: [String]) -> CommandOutput { CommandOutput(lines: lines) }
+
+  /// A failed command's one-line error.
+  public static func failure(_ message: String) -> CommandOutput { CommandOutput(lines: [], error: message) }
+}
+
+/// One REPL session: the services, the artist screen open now, and the commands that drive them.
+@MainActor
+public final class Session {
+  private let musicAPI: any MusicAPI
+  private let playlistAPI: (any PlaylistAPI)?
+  private let downloadsManager: any DownloadsManager
+  private let favouritesManager: (any FavouritesManager)?
+  private let formatting: PresentationFormatting
+  private let rows: Int
+  /// The screen open now, if any.
+  public private(set) var screen: ArtistScreenController?
+  /// The artist whose page is open.
+  public private(set) var artist: Artist?
+  /// Lines of the events log, when events are on.
+  public var events: [String] = []
+
+  /// Creates a session over services, with a viewport of `rows` rows.
+  public init(
+    musicAPI: any MusicAPI,
+    playlistAPI: (any PlaylistAPI)?,
+    downloadsManager: any DownloadsManager,
+    favouritesManager: (any FavouritesManager)?,
+    formatting: PresentationFormatting = .current,
+    rows: Int = 20
+  ) {
+    self.musicAPI = musicAPI
+    self.playlistAPI = playlistAPI
+    self.downloadsManager = downloadsManager
+    self.favouritesManager = favouritesManager
+    self.formatting = formatting
+    self.rows = rows
+  }
+
+  /// Parses and runs one line.
+  public func run(_ line: String) async -> CommandOutput {
+    do throws(CommandError) {
+      guard let command = try CommandParser.parse(line) else { return .lines([]) }
+      return await run(command)
+    } catch {
+      return .failure(error.description)
+    }
+  }
+
+  /// Runs one command.
+  public func run(_ command: Command) async -> CommandOutput {
+    switch command {
+    case .quit:
+      var output = CommandOutput.lines([])
+      output.quits = true
+      return output
+    case .help(let topic): return .lines(Help.lines(for: topic))
+    case .artists(let query): return await listArtists(matching: query)
+    case .artist(let name): return await open(name)
+    default: break
+    }
+    guard let screen else { return .failure("No artist page is open: use 'artist <name or id>' first.") }
+    switch command {
+    case .reload:
+      await screen.reload()
+      if case .failed(let reason) = screen.dataSource.state { return .failure("reload failed: \(reason)") }
+      return .lines(render())
+    case .sort(let mode):
+      screen.dataSource.sortMode = mode
+      screen.show(screen.dataSource.snapshot)
+      return .lines(render())
+    case .show:
+      return .lines(render())
+    case .select(let address):
+      guard let indexPath = screen.indexPath(for: address) else { return .failure(noRow(address)) }
+      screen.table.handleTap(at: indexPath)
+      return .lines(render())
+    case .download(let address): return await perform("Download", orOneOf: ["Cancel Download"], at: address)
+    case .favourite(let address): return await perform("Favourite", orOneOf: [], at: address)
+    case .unfavourite(let address): return await perform("Unfavourite", orOneOf: [], at: address)
+    case .quit, .help, .artists, .artist: return .lines([])
+    }
+  }
+
+  // MARK: Commands
+
+  private func listArtists(matching query: String?) async -> CommandOutput {
+    do {
+      let artists: [Artist]
+      if let query {
+        artists = try await musicAPI.artists(matching: query)
+      } else {
+        artists = try await musicAPI.allArtists()
+      }
+      if artists.isEmpty { return .lines(["No artists match '\(query ?? "")'."]) }
+      return .lines(artists.map { "\($0.name) (\($0.id))" })
+    } catch {
+      return .failure(String(describing: error))
+    }
+  }
+
+  private func open(_ nameOrID: String) async -> CommandOutput {
+    let found: Artist?
+    do {
+      if let byID = try? await musicAPI.artist(withID: Artist.ID(nameOrID)) {
+        found = byID
+      } else {
+        let matches = try await musicAPI.artists(matching: nameOrID)
+        found = matches.first { SearchFolding.fold($0.name) == SearchFolding.fold(nameOrID) } ?? matches.first
+      }
+    } catch {
+      return .failure(String(describing: error))
+    }
+    guard let found else { return .failure("No artist called '\(nameOrID)'. Type 'artists' to list them.") }
+    let dataSource = ArtistTableDataSource(
+      artistID: found.id, musicAPI: musicAPI, downloadsManager: downloadsManager, playlistAPI: playlistAPI,
+      favouritesManager: favouritesManager, formatting: formatting)
+    let screen = ArtistScreenController(
+      dataSource: dataSource, downloadsManager: downloadsManager, favouritesManager: favouritesManager, rows: rows)
+    screen.onEvent = { [weak self] in self?.events.append($0) }
+    self.screen = screen
+    artist = found
+    await screen.reload()
+    if case .failed(let reason) = dataSource.state { return .failure("Cannot open \(found.name): \(reason)") }
+    return .lines(["\(found.name)"] + render())
+  }
+
+  private func perform(_ title: String, orOneOf alternatives: [String], at address: RowAddress) async -> CommandOutput {
+    guard let screen, let indexPath = screen.indexPath(for: address) else { return .failure(noRow(address)) }
+    let titles = screen.table.editActions(forRowAt: indexPath).compactMap(\.title)
+    guard let chosen = ([title] + alternatives).first(where: titles.contains),
+      let action = screen.table.editActions(forRowAt: indexPath).first(where: { $0.title == chosen })
+    else {
+      let offered = titles.isEmpty ? "none" : titles.joined(separator: ", ")
+      return .failure("Row \(screen.number(of: indexPath)) does not offer '\(title)' (it offers: \(offered)).")
+    }
+    screen.table.handleEditAction(action, forRowAt: indexPath)
+    await screen.settle()
+    if let error = screen.takeActionErrors().first { return .failure(error) }
+    return .lines(render())
+  }
+
+  private func noRow(_ address: RowAddress) -> String {
+    let count = screen?.snapshot.cellModels.count ?? 0
+    switch address {
+    case .row(let row): return "There is no row \(row): the page has \(count) rows."
+    case .sectionRow(let section, let row):
+      return "There is no row \(section).\(row): the page has \(screen?.snapshot.sections.count ?? 0) sections."
+    }
+  }
+
+  /// The visible part of the table, as lines.
+  public func render() -> [String] {
+    guard let screen else { return [] }
+    return ScreenRenderer.lines(for: screen)
+  }
+}

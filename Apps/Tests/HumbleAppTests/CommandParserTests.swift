@@ -1,0 +1,38 @@
+import HumbleApp
+import Presentation
+import Testing
+
+@Suite struct CommandParserTests {
+  @Test(arguments: [
+    ("reload", Command.reload), ("  show  ", .show), ("sort popular", .sort(.mostPopular)),
+    ("SORT Alphabetical", .sort(.alphabeticalAscending)), ("select 3", .select(.row(3))),
+    ("select 2.1", .select(.sectionRow(section: 2, row: 1))), ("download 2", .download(.row(2))),
+    ("favourite 5", .favourite(.row(5))), ("unfavourite 5", .unfavourite(.row(5))),
+    ("artist Hélène & the Hourglass", .artist("Hélène & the Hourglass")), ("artists", .artists(query: nil)),
+    ("artists neon", .artists(query: "neon")), ("help sort", .help("sort")), ("exit", .quit),
+  ])
+  func linesBecomeCommands(line: String, command: Command) throws {
+    #expect(try CommandParser.parse(line) == command)
+  }
+
+  @Test func aBlankLineIsNoCommand() throws {
+    #expect(try CommandParser.parse("   ") == nil)
+  }
+
+  @Test(arguments: [
+    ("selct 1", "Unknown command 'selct'. Did you mean 'select'? Type 'help' for the list of commands."),
+    ("frobnicate", "Unknown command 'frobnicate'. Type 'help' for the list of commands."),
+    ("select", "select: missing row (usage: select <row> or <section>.<row>)"),
+    ("select 0", "select: '0' is not a row number (rows are counted from 1, e.g. 3 or 2.1)"),
+    ("download x", "download: 'x' is not a row number (rows are counted from 1, e.g. 3 or 2.1)"),
+    (
+      "sort sideways",
+      "sort: unknown sort mode 'sideways' (use catalog|alphabetical|reverse|popular|newest|longest|shortest)"
+    ),
+    ("artist", "artist: missing artist name or id (usage: artist <name or id>)"),
+  ])
+  func badLinesGetOneSpecificLine(line: String, message: String) {
+    let error = #expect(throws: CommandError.self) { try CommandParser.parse(line) }
+    #expect(error?.description == message)
+  }
+}

@@ -1,0 +1,82 @@
+import Domain
+import Foundation
+import HumbleApp
+import Presentation
+import PresentationTestSupport
+import ServicesTestSupport
+import TableKit
+import TableKitTesting
+import Testing
+
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct SessionTests {
+  let musicAPI = MockMusicAPI()
+  let downloads = MockDownloadsManager()
+  let favourites = MockFavouritesManager()
+
+  func makeSession() -> Session {
+    musicAPI.returnArtists([.fixture(id: "oasis", name: "Oasis"), .fixture(id: "blur", name: "Blur")])
+    musicAPI.returnTracksWithTitles(["Wonderwall", "Hello", "Supersonic"])
+    return Session(
+      musicAPI: musicAPI, playlistAPI: nil, downloadsManager: downloads, favouritesManager: favourites,
+      formatting: .englishUTC, rows: 10)
+  }
+
+  @Test func openingAnArtistShowsItsPage() async {
+    let session = makeSession()
+    let output = await session.run("artist oasis")
+    #expect(output.error == nil)
+    #expect(output.lines.first == "Oasis")
+    #expect(output.lines.contains { $0.contains("Wonderwall") })
+  }
+
+  @Test func sortingReordersTheTableRows() async throws {
+    let session = makeSession()
+    _ = await session.run("artist Oasis")
+    _ = await session.run("sort alphabetical")
+    let screen = try #require(session.screen)
+    let titles = try (0..<3).map {
+      try screen.table.fetchCell(at: IndexPath(row: $0, section: 0), asType: RowCell.self).model?.track?.title
+    }
+    #expect(titles == ["Hello", "Supersonic", "Wonderwall"])
+  }
+
+  @Test func selectingMovesTheSelectionThroughTheRealDelegatePath() async throws {
+    let session = makeSession()
+    _ = await session.run("artist oasis")
+    let screen = try #require(session.screen)
+    var events: [String] = []
+    screen.onEvent = { events.append($0) }
+    _ = await session.run("select 1")
+    _ = await session.run("select 3")
+    #expect(
+      events == [
+        "willSelect 1.1", "didSelect 1.1", "willSelect 1.3", "willDeselect 1.1", "didDeselect 1.1", "didSelect 1.3",
+      ])
+    #expect(screen.table.indexPathsForSelectedRows == [IndexPath(row: 2, section: 0)])
+    #expect(screen.nowPlaying == "Supersonic")
+  }
+
+  @Test func downloadAndFavouriteGoThroughTheRowsActions() async throws {
+    let session = makeSession()
+    _ = await session.run("artist oasis")
+    let downloaded = await session.run("download 2")
+    #expect(downloaded.error == nil)
+    #expect(downloads.startedDownloads == ["Hello"])
+    _ = await session.run("favourite 3")
+    #expect(favourites.favouritedTrackIds == ["Supersonic"])
+    let shown = await session.run("show")
+    #expect(shown.lines.dropFirst().first?.contains("Supersonic") == true, "a favourite is pinned first")
+  }
+
+  @Test func badRowsAndMissingPagesGetOneSpecificLine() async {
+    let session = makeSession()
+    #expect(await session.run("show").error == "No artist page is open: use 'artist <name or id>' first.")
+    _ = await session.run("artist oasis")
+    #expect(await session.run("select 9").error == "There is no row 9: the page has 3 rows.")
+    #expect(
+      await session.run("unfavourite 1").error == "Row 1 does not offer 'Unfavourite' (it offers: Download, Favourite)."
+    )
+    #expect(await session.run("artist nobody").error == "No artist called 'nobody'. Type 'artists' to list them.")
+  }
+}
