@@ -20,10 +20,40 @@ public enum Command: Hashable, Sendable {
   case favourite(RowAddress)
   /// `unfavourite <row>`: perform the row's Unfavourite action.
   case unfavourite(RowAddress)
+  /// `deselect [row]`: deselect a row as a user would (the selected one when no row is given).
+  case deselect(RowAddress?)
+  /// `scroll down|up|top|bottom` or `scroll to <row>`.
+  case scroll(ScrollTarget)
+  /// `cell <row>`: the cell model bound to a row, field by field.
+  case cell(RowAddress)
+  /// `actions <row>`: the row's edit actions.
+  case actions(RowAddress)
+  /// `action <title> <row>`: perform one of the row's edit actions through the table view.
+  case action(title: String, row: RowAddress)
+  /// `user age <n>`: the viewer's age.
+  case userAge(Int)
+  /// `events on|off`: print delegate calls, notifications and batch updates as they happen.
+  case events(Bool)
+  /// `back`: return to the previous page.
+  case back
   /// `help [command]`.
   case help(String?)
   /// `quit` or `exit`.
   case quit
+}
+
+/// Where `scroll` goes.
+public enum ScrollTarget: Hashable, Sendable {
+  /// One viewport down.
+  case down
+  /// One viewport up.
+  case up
+  /// The first row.
+  case top
+  /// The last row.
+  case bottom
+  /// A row, brought to the top.
+  case row(RowAddress)
 }
 
 /// A row as the screen numbers it: `3` (a row of the whole page, counted from 1) or `2.1` (section 2,

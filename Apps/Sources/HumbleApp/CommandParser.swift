@@ -14,8 +14,8 @@ public struct CommandError: Error, Hashable, Sendable, CustomStringConvertible {
 public enum CommandParser {
   /// Every command name, for help, completion and suggestions.
   public static let commandNames = [
-    "artists", "artist", "reload", "sort", "show", "select", "download", "favourite", "unfavourite", "help",
-    "quit", "exit",
+    "artists", "artist", "reload", "sort", "show", "select", "deselect", "scroll", "cell", "actions", "action",
+    "download", "favourite", "unfavourite", "user", "events", "back", "help", "quit", "exit",
   ]
 
   /// The sort mode names the `sort` command accepts.
@@ -51,11 +51,46 @@ public enum CommandParser {
     case "download": return .download(try address(argument, for: name))
     case "favourite": return .favourite(try address(argument, for: name))
     case "unfavourite": return .unfavourite(try address(argument, for: name))
+    case "deselect": return .deselect(argument.isEmpty ? nil : try address(argument, for: name))
+    case "scroll": return .scroll(try scrollTarget(argument))
+    case "cell": return .cell(try address(argument, for: name))
+    case "actions": return .actions(try address(argument, for: name))
+    case "action":
+      let parts = words.dropFirst()
+      guard parts.count >= 2, let last = parts.last else {
+        throw CommandError("action: missing title or row (usage: action <title> <row>)")
+      }
+      return .action(title: parts.dropLast().joined(separator: " "), row: try address(last, for: name))
+    case "user":
+      let parts = Array(words.dropFirst())
+      guard parts.count == 2, parts[0].lowercased() == "age", let age = Int(parts[1]), (0...150).contains(age) else {
+        throw CommandError("user: usage: user age <years, 0 to 150>")
+      }
+      return .userAge(age)
+    case "events":
+      switch argument.lowercased() {
+      case "on": return .events(true)
+      case "off": return .events(false)
+      default: throw CommandError("events: usage: events on|off")
+      }
+    case "back": return .back
     case "help": return .help(argument.isEmpty ? nil : argument)
     case "quit", "exit": return .quit
     default:
       let suggestion = closest(to: name, among: commandNames).map { " Did you mean '\($0)'?" } ?? ""
       throw CommandError("Unknown command '\(name)'.\(suggestion) Type 'help' for the list of commands.")
+    }
+  }
+
+  private static func scrollTarget(_ text: String) throws(CommandError) -> ScrollTarget {
+    let words = text.lowercased().split(separator: " ")
+    switch words.first {
+    case "down": return .down
+    case "up": return .up
+    case "top": return .top
+    case "bottom": return .bottom
+    case "to" where words.count == 2: return .row(try address(String(words[1]), for: "scroll to"))
+    default: throw CommandError("scroll: usage: scroll down|up|top|bottom or scroll to <row>")
     }
   }
 

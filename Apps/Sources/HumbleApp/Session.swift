@@ -33,8 +33,13 @@ public final class Session {
   public private(set) var screen: ArtistScreenController?
   /// The artist whose page is open.
   public private(set) var artist: Artist?
-  /// Lines of the events log, when events are on.
+  /// Lines of the events log since the last command.
   public var events: [String] = []
+  /// Whether each command's output ends with the events it caused.
+  public private(set) var printsEvents = false
+  private var history: [(screen: ArtistScreenController, artist: Artist)] = []
+  private var requestedOpen: ArtistCellModelType?
+  private var user = User.adult
 
   /// Creates a session over services, with a viewport of `rows` rows.
   public init(
@@ -53,14 +58,21 @@ public final class Session {
     self.rows = rows
   }
 
-  /// Parses and runs one line.
+  /// Parses and runs one line; with events on, the events it caused follow its output.
   public func run(_ line: String) async -> CommandOutput {
+    events = []
+    var output: CommandOutput
     do throws(CommandError) {
       guard let command = try CommandParser.parse(line) else { return .lines([]) }
-      return await run(command)
+      output = await run(command)
     } catch {
       return .failure(error.description)
     }
+    if printsEvents, !events.isEmpty {
+      output.lines.append("events: " + events.joined(separator: " · "))
+      events = []
+    }
+    return output
   }
 
   /// Runs one command.
@@ -71,6 +83,14 @@ public final class Session {
       output.quits = true
       return output
     case .help(let topic): return .lines(Help.lines(for: topic))
+    case .events(let on):
+      printsEvents = on
+      return .lines(["events \(on ? "on" : "off")"])
+    case .back:
+      guard let previous = history.popLast() else { return .failure("There is no previous page.") }
+      screen = previous.screen
+      artist = previous.artist
+      return .lines([previous.artist.name] + render())
     case .artists(let query): return await listArtists(matching: query)
     case .artist(let name): return await open(name)
     default: break
@@ -90,11 +110,41 @@ public final class Session {
     case .select(let address):
       guard let indexPath = screen.indexPath(for: address) else { return .failure(noRow(address)) }
       screen.table.handleTap(at: indexPath)
+      if let row = requestedOpen {
+        requestedOpen = nil
+        return await follow(row)
+      }
+      return .lines(render())
+    case .deselect(let address):
+      let target = address.flatMap { screen.indexPath(for: $0) } ?? screen.table.indexPathForSelectedRow
+      guard let target else {
+        return .failure(address.map { noRow($0) } ?? "No row is selected.")
+      }
+      guard screen.table.indexPathsForSelectedRows?.contains(target) == true else {
+        return .failure("Row \(screen.number(of: target)) is not selected.")
+      }
+      screen.table.handleDeselectTap(at: target)
+      return .lines(render())
+    case .scroll(let target):
+      return scroll(screen, to: target)
+    case .cell(let address):
+      guard let indexPath = screen.indexPath(for: address) else { return .failure(noRow(address)) }
+      return .lines(CellDescription.lines(for: screen.snapshot.sections[indexPath.section].rows[indexPath.row]))
+    case .actions(let address):
+      guard let indexPath = screen.indexPath(for: address) else { return .failure(noRow(address)) }
+      let titles = screen.table.editActions(forRowAt: indexPath).compactMap(\.title)
+      return .lines(titles.isEmpty ? ["Row \(screen.number(of: indexPath)) has no actions."] : titles)
+    case .action(let title, let address):
+      return await perform(title, orOneOf: [], at: address, matchingCase: false)
+    case .userAge(let age):
+      user = User(age: age)
+      screen.dataSource.user = user
+      screen.show(screen.dataSource.snapshot)
       return .lines(render())
     case .download(let address): return await perform("Download", orOneOf: ["Cancel Download"], at: address)
     case .favourite(let address): return await perform("Favourite", orOneOf: [], at: address)
     case .unfavourite(let address): return await perform("Unfavourite", orOneOf: [], at: address)
-    case .quit, .help, .artists, .artist: return .lines([])
+    case .quit, .help, .artists, .artist, .events, .back: return .lines([])
     }
   }
 
@@ -112,6 +162,37 @@ public final class Session {
       return .lines(artists.map { "\($0.name) (\($0.id))" })
     } catch {
       return .failure(String(describing: error))
+    }
+  }
+
+  private func scroll(_ screen: ArtistScreenController, to target: ScrollTarget) -> CommandOutput {
+    let table = screen.table
+    switch target {
+    case .down: table.contentOffset.y += table.frame.height
+    case .up: table.contentOffset.y -= table.frame.height
+    case .top: table.contentOffset.y = 0
+    case .bottom: table.contentOffset.y = table.contentSize.height
+    case .row(let address):
+      guard let indexPath = screen.indexPath(for: address) else { return .failure(noRow(address)) }
+      table.scrollToRow(at: indexPath, at: .top)
+    }
+    return .lines(render())
+  }
+
+  /// Opens what a selected row leads to: a related artist's page (back returns).
+  private func follow(_ row: ArtistCellModelType) async -> CommandOutput {
+    switch row {
+    case .relatedArtist(let related):
+      let current = (screen, artist)
+      let output = await open(related.id)
+      if output.error == nil, let screen = current.0, let artist = current.1 {
+        history.append((screen, artist))
+      }
+      return output
+    case .playlist(let playlist):
+      return .lines(["\(playlist.title): \(playlist.subtitle). Playlist pages are not available yet."] + render())
+    case .track:
+      return .lines(render())
     }
   }
 
@@ -134,6 +215,8 @@ public final class Session {
     let screen = ArtistScreenController(
       dataSource: dataSource, downloadsManager: downloadsManager, favouritesManager: favouritesManager, rows: rows)
     screen.onEvent = { [weak self] in self?.events.append($0) }
+    screen.onOpen = { [weak self] in self?.requestedOpen = $0 }
+    dataSource.user = user
     self.screen = screen
     artist = found
     await screen.reload()
@@ -141,10 +224,13 @@ public final class Session {
     return .lines(["\(found.name)"] + render())
   }
 
-  private func perform(_ title: String, orOneOf alternatives: [String], at address: RowAddress) async -> CommandOutput {
+  private func perform(
+    _ title: String, orOneOf alternatives: [String], at address: RowAddress, matchingCase: Bool = true
+  ) async -> CommandOutput {
     guard let screen, let indexPath = screen.indexPath(for: address) else { return .failure(noRow(address)) }
     let titles = screen.table.editActions(forRowAt: indexPath).compactMap(\.title)
-    guard let chosen = ([title] + alternatives).first(where: titles.contains),
+    let wanted = ([title] + alternatives).map { matchingCase ? $0 : $0.lowercased() }
+    guard let chosen = titles.first(where: { wanted.contains(matchingCase ? $0 : $0.lowercased()) }),
       let action = screen.table.editActions(forRowAt: indexPath).first(where: { $0.title == chosen })
     else {
       let offered = titles.isEmpty ? "none" : titles.joined(separator: ", ")

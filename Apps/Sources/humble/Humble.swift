@@ -80,6 +80,8 @@ struct Humble: AsyncParsableCommand {
 
   private func emit(_ output: CommandOutput) {
     for line in output.lines { print(line) }
+    // Keep a transcript in order when both streams go to one place.
+    fflush(nil)
     if let error = output.error { FileHandle.standardError.write(Data("error: \(error)\n".utf8)) }
   }
 }

@@ -10,6 +10,10 @@ import Testing
     ("favourite 5", .favourite(.row(5))), ("unfavourite 5", .unfavourite(.row(5))),
     ("artist Hélène & the Hourglass", .artist("Hélène & the Hourglass")), ("artists", .artists(query: nil)),
     ("artists neon", .artists(query: "neon")), ("help sort", .help("sort")), ("exit", .quit),
+    ("deselect", .deselect(nil)), ("deselect 2", .deselect(.row(2))), ("scroll down", .scroll(.down)),
+    ("scroll to 2.3", .scroll(.row(.sectionRow(section: 2, row: 3)))), ("cell 4", .cell(.row(4))),
+    ("actions 4", .actions(.row(4))), ("action Cancel Download 4", .action(title: "Cancel Download", row: .row(4))),
+    ("user age 15", .userAge(15)), ("events on", .events(true)), ("back", .back),
   ])
   func linesBecomeCommands(line: String, command: Command) throws {
     #expect(try CommandParser.parse(line) == command)
@@ -30,6 +34,10 @@ import Testing
       "sort: unknown sort mode 'sideways' (use catalog|alphabetical|reverse|popular|newest|longest|shortest)"
     ),
     ("artist", "artist: missing artist name or id (usage: artist <name or id>)"),
+    ("user age old", "user: usage: user age <years, 0 to 150>"),
+    ("scroll sideways", "scroll: usage: scroll down|up|top|bottom or scroll to <row>"),
+    ("action 3", "action: missing title or row (usage: action <title> <row>)"),
+    ("events maybe", "events: usage: events on|off"),
   ])
   func badLinesGetOneSpecificLine(line: String, message: String) {
     let error = #expect(throws: CommandError.self) { try CommandParser.parse(line) }

@@ -69,6 +69,44 @@ import Testing
     #expect(shown.lines.dropFirst().first?.contains("Supersonic") == true, "a favourite is pinned first")
   }
 
+  @Test func aYoungViewerLosesExplicitRowsAndEventsShowTheBatchUpdate() async throws {
+    let session = makeSession()
+    musicAPI.returnTracks([
+      .fixture(id: "clean", title: "Clean"), .fixture(id: "rude", title: "Rude", containsExplicitLyrics: true),
+    ])
+    _ = await session.run("artist oasis")
+    _ = await session.run("events on")
+    let output = await session.run("user age 12")
+    #expect(!output.lines.contains { $0.contains("Rude") })
+    #expect(output.lines.last == "events: batch update: 1 deleted")
+    #expect(try #require(session.screen).table.numberOfRows(inSection: 0) == 1)
+  }
+
+  @Test func cellActionsAndDeselectDescribeAndDriveTheRow() async {
+    let session = makeSession()
+    _ = await session.run("artist oasis")
+    #expect(await session.run("cell 1").lines.prefix(3) == ["kind: track", "id: Wonderwall", "title: Wonderwall"])
+    #expect(await session.run("actions 1").lines == ["Download", "Favourite"])
+    #expect(await session.run("action favourite 1").error == nil)
+    #expect(favourites.favouritedTrackIds == ["Wonderwall"])
+    _ = await session.run("select 2")
+    #expect(await session.run("deselect").error == nil)
+    #expect(session.screen?.table.indexPathsForSelectedRows == nil)
+    #expect(await session.run("deselect 1").error == "Row 1 is not selected.")
+  }
+
+  @Test func selectingARelatedArtistOpensTheirPageAndBackReturns() async throws {
+    let session = makeSession()
+    musicAPI.returnRelatedArtists([.fixture(id: "blur", name: "Blur")])
+    _ = await session.run("artist oasis")
+    let opened = await session.run("select 4")
+    #expect(opened.lines.first == "Blur")
+    #expect(session.artist?.id == "blur")
+    let back = await session.run("back")
+    #expect(back.lines.first == "Oasis")
+    #expect(await session.run("back").error == "There is no previous page.")
+  }
+
   @Test func badRowsAndMissingPagesGetOneSpecificLine() async {
     let session = makeSession()
     #expect(await session.run("show").error == "No artist page is open: use 'artist <name or id>' first.")
