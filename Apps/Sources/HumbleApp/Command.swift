@@ -36,6 +36,10 @@ public enum Command: Hashable, Sendable {
   case events(Bool)
   /// `back`: return to the previous page.
   case back
+  /// `timing on|off`: print how long each command took.
+  case timing(Bool)
+  /// `history`: the commands run so far.
+  case history
   /// `help [command]`.
   case help(String?)
   /// `quit` or `exit`.

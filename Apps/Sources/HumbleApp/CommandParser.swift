@@ -15,7 +15,7 @@ public enum CommandParser {
   /// Every command name, for help, completion and suggestions.
   public static let commandNames = [
     "artists", "artist", "reload", "sort", "show", "select", "deselect", "scroll", "cell", "actions", "action",
-    "download", "favourite", "unfavourite", "user", "events", "back", "help", "quit", "exit",
+    "download", "favourite", "unfavourite", "user", "events", "timing", "history", "back", "help", "quit", "exit",
   ]
 
   /// The sort mode names the `sort` command accepts.
@@ -74,6 +74,13 @@ public enum CommandParser {
       default: throw CommandError("events: usage: events on|off")
       }
     case "back": return .back
+    case "history": return .history
+    case "timing":
+      switch argument.lowercased() {
+      case "on": return .timing(true)
+      case "off": return .timing(false)
+      default: throw CommandError("timing: usage: timing on|off")
+      }
     case "help": return .help(argument.isEmpty ? nil : argument)
     case "quit", "exit": return .quit
     default:

@@ -18,6 +18,8 @@ enum Help {
     ("user", "user age <n>", "the viewer's age (explicit tracks hide under 18)"),
     ("events", "events on|off", "print delegate calls, notifications and batch updates as they happen"),
     ("back", "back", "return to the previous page"),
+    ("timing", "timing on|off", "print how long each command took"),
+    ("history", "history", "the commands run so far"),
     ("help", "help [command]", "list the commands, or explain one"),
     ("quit", "quit | exit", "leave"),
   ]

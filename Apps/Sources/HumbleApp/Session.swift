@@ -40,6 +40,8 @@ public final class Session {
   private var history: [(screen: ArtistScreenController, artist: Artist)] = []
   private var requestedOpen: ArtistCellModelType?
   private var user = User.adult
+  private var printsTiming = false
+  private var commandHistory: [String] = []
 
   /// Creates a session over services, with a viewport of `rows` rows.
   public init(
@@ -62,11 +64,18 @@ public final class Session {
   public func run(_ line: String) async -> CommandOutput {
     events = []
     var output: CommandOutput
+    let started = ContinuousClock.now
     do throws(CommandError) {
       guard let command = try CommandParser.parse(line) else { return .lines([]) }
+      commandHistory.append(line.trimmingCharacters(in: .whitespaces))
       output = await run(command)
     } catch {
       return .failure(error.description)
+    }
+    if printsTiming {
+      let elapsed = ContinuousClock.now - started
+      let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+      output.lines.append("time: " + String(format: "%.1f ms", milliseconds))
     }
     if printsEvents, !events.isEmpty {
       output.lines.append("events: " + events.joined(separator: " · "))
@@ -86,6 +95,11 @@ public final class Session {
     case .events(let on):
       printsEvents = on
       return .lines(["events \(on ? "on" : "off")"])
+    case .timing(let on):
+      printsTiming = on
+      return .lines(["timing \(on ? "on" : "off")"])
+    case .history:
+      return .lines(commandHistory.enumerated().map { "\($0.offset + 1)  \($0.element)" })
     case .back:
       guard let previous = history.popLast() else { return .failure("There is no previous page.") }
       screen = previous.screen
@@ -144,7 +158,7 @@ public final class Session {
     case .download(let address): return await perform("Download", orOneOf: ["Cancel Download"], at: address)
     case .favourite(let address): return await perform("Favourite", orOneOf: [], at: address)
     case .unfavourite(let address): return await perform("Unfavourite", orOneOf: [], at: address)
-    case .quit, .help, .artists, .artist, .events, .back: return .lines([])
+    case .quit, .help, .artists, .artist, .events, .back, .timing, .history: return .lines([])
     }
   }
 

@@ -25,6 +25,9 @@ struct Humble: AsyncParsableCommand {
   @Option(name: [.short, .long], help: "Run these commands (separated by ';') and exit.")
   var command: String?
 
+  @Option(name: .long, help: "Run the commands in this file (one per line) and exit.")
+  var script: String?
+
   @Flag(name: .long, help: "Stop at the first failing command.")
   var bail = false
 
@@ -45,7 +48,7 @@ struct Humble: AsyncParsableCommand {
     let session = Session(
       musicAPI: services.musicAPI, playlistAPI: services.playlistAPI, downloadsManager: services.downloadsManager,
       favouritesManager: services.favouritesManager, rows: max(1, rows))
-    let interactive = command == nil && isatty(STDIN_FILENO) == 1
+    let interactive = command == nil && script == nil && isatty(STDIN_FILENO) == 1
     var first = artist
     if first == nil { first = (try? await services.musicAPI.allArtists())?.first?.id.rawValue }
     let opening = await session.run(.artist(first ?? ""))
@@ -53,6 +56,12 @@ struct Humble: AsyncParsableCommand {
     if let command {
       let ok = await runScript(command.split(separator: ";").map(String.init), in: session)
       if !ok { throw ExitCode.failure }
+    } else if let script {
+      guard let text = try? String(contentsOfFile: script, encoding: .utf8) else {
+        FileHandle.standardError.write(Data("humble: cannot read script file \(script)\n".utf8))
+        throw ExitCode.failure
+      }
+      if !(await runScript(text.components(separatedBy: .newlines), in: session)) { throw ExitCode.failure }
     } else if interactive {
       await LineEditor.loop(session: session, emit: emit)
     } else {

@@ -13,7 +13,8 @@ import Testing
     ("deselect", .deselect(nil)), ("deselect 2", .deselect(.row(2))), ("scroll down", .scroll(.down)),
     ("scroll to 2.3", .scroll(.row(.sectionRow(section: 2, row: 3)))), ("cell 4", .cell(.row(4))),
     ("actions 4", .actions(.row(4))), ("action Cancel Download 4", .action(title: "Cancel Download", row: .row(4))),
-    ("user age 15", .userAge(15)), ("events on", .events(true)), ("back", .back),
+    ("user age 15", .userAge(15)), ("events on", .events(true)), ("back", .back), ("timing off", .timing(false)),
+    ("history", .history),
   ])
   func linesBecomeCommands(line: String, command: Command) throws {
     #expect(try CommandParser.parse(line) == command)

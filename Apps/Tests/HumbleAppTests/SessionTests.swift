@@ -107,6 +107,15 @@ import Testing
     #expect(await session.run("back").error == "There is no previous page.")
   }
 
+  @Test func historyListsTheCommandsRunAndTimingAppendsADuration() async {
+    let session = makeSession()
+    _ = await session.run("artist oasis")
+    _ = await session.run("timing on")
+    let sorted = await session.run("sort popular")
+    #expect(sorted.lines.last?.hasPrefix("time: ") == true)
+    #expect(await session.run("history").lines.prefix(3) == ["1  artist oasis", "2  timing on", "3  sort popular"])
+  }
+
   @Test func badRowsAndMissingPagesGetOneSpecificLine() async {
     let session = makeSession()
     #expect(await session.run("show").error == "No artist page is open: use 'artist <name or id>' first.")
