@@ -91,6 +91,11 @@ let package = Package(
       path: "Apps/Tests/HumbleAppTests"
     ),
     .testTarget(
+      name: "EndToEndTests",
+      dependencies: [.product(name: "humble", package: "Apps")],
+      path: "Tests/EndToEndTests"
+    ),
+    .testTarget(
       name: "IntegrationTests",
       dependencies: [
         .product(name: "Domain", package: "Domain"),

@@ -40,6 +40,8 @@ public enum Command: Hashable, Sendable {
   case timing(Bool)
   /// `history`: the commands run so far.
   case history
+  /// `wait`: wait until running downloads finish, then show the page.
+  case wait
   /// `help [command]`.
   case help(String?)
   /// `quit` or `exit`.

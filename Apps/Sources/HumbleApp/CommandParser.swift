@@ -15,7 +15,8 @@ public enum CommandParser {
   /// Every command name, for help, completion and suggestions.
   public static let commandNames = [
     "artists", "artist", "reload", "sort", "show", "select", "deselect", "scroll", "cell", "actions", "action",
-    "download", "favourite", "unfavourite", "user", "events", "timing", "history", "back", "help", "quit", "exit",
+    "download", "favourite", "unfavourite", "user", "events", "timing", "history", "wait", "back", "help", "quit",
+    "exit",
   ]
 
   /// The sort mode names the `sort` command accepts.
@@ -75,6 +76,7 @@ public enum CommandParser {
       }
     case "back": return .back
     case "history": return .history
+    case "wait": return .wait
     case "timing":
       switch argument.lowercased() {
       case "on": return .timing(true)

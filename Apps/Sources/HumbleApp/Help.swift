@@ -20,6 +20,7 @@ enum Help {
     ("back", "back", "return to the previous page"),
     ("timing", "timing on|off", "print how long each command took"),
     ("history", "history", "the commands run so far"),
+    ("wait", "wait", "wait until running downloads finish, then show the page (handy in scripts)"),
     ("help", "help [command]", "list the commands, or explain one"),
     ("quit", "quit | exit", "leave"),
   ]

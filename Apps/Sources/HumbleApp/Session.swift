@@ -29,6 +29,7 @@ public final class Session {
   private let favouritesManager: (any FavouritesManager)?
   private let formatting: PresentationFormatting
   private let rows: Int
+  private let waitForDownloads: (@Sendable () async -> Void)?
   /// The screen open now, if any.
   public private(set) var screen: ArtistScreenController?
   /// The artist whose page is open.
@@ -50,8 +51,10 @@ public final class Session {
     downloadsManager: any DownloadsManager,
     favouritesManager: (any FavouritesManager)?,
     formatting: PresentationFormatting = .current,
-    rows: Int = 20
+    rows: Int = 20,
+    waitForDownloads: (@Sendable () async -> Void)? = nil
   ) {
+    self.waitForDownloads = waitForDownloads
     self.musicAPI = musicAPI
     self.playlistAPI = playlistAPI
     self.downloadsManager = downloadsManager
@@ -120,6 +123,13 @@ public final class Session {
       screen.show(screen.dataSource.snapshot)
       return .lines(render())
     case .show:
+      return .lines(render())
+    case .wait:
+      await waitForDownloads?()
+      await screen.settle()
+      // Let the data source's observation deliver the last changes before showing.
+      for _ in 0..<5 { await Task.yield() }
+      screen.show(screen.dataSource.snapshot)
       return .lines(render())
     case .select(let address):
       guard let indexPath = screen.indexPath(for: address) else { return .failure(noRow(address)) }

@@ -47,7 +47,8 @@ struct Humble: AsyncParsableCommand {
     }
     let session = Session(
       musicAPI: services.musicAPI, playlistAPI: services.playlistAPI, downloadsManager: services.downloadsManager,
-      favouritesManager: services.favouritesManager, rows: max(1, rows))
+      favouritesManager: services.favouritesManager, rows: max(1, rows),
+      waitForDownloads: { [downloads = services.downloadsManager] in await downloads.waitUntilIdle() })
     let interactive = command == nil && script == nil && isatty(STDIN_FILENO) == 1
     var first = artist
     if first == nil { first = (try? await services.musicAPI.allArtists())?.first?.id.rawValue }

@@ -215,6 +215,15 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
     broadcaster.stream()
   }
 
+  /// Waits until every running transfer has finished (completed, failed or been cancelled).
+  public func waitUntilIdle() async {
+    while true {
+      let tasks = state.withLock { $0.active.values.compactMap(\.task) }
+      if tasks.isEmpty { return }
+      for task in tasks { await task.value }
+    }
+  }
+
   /// Cancels every running transfer and waits for them to clean up.
   public func cancelAll() async {
     let tasks = state.withLock { state in

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+/// Runs the built `humble` executable on scripts against a temporary database and checks its transcripts
+/// and exit status, as a person or a tool using it would see them.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct HumbleTranscriptTests {
+  struct Run {
+    var output: [String]
+    var errors: [String]
+    var status: Int32
+  }
+
+  let directory: URL
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("humble-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  /// The `humble` binary built beside this test bundle (the root package depends on the product).
+  static var binary: URL {
+    let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var directory = testBinary.deletingLastPathComponent()
+    for _ in 0..<4 {
+      let candidate = directory.appendingPathComponent("humble")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      directory = directory.deletingLastPathComponent()
+    }
+    return testBinary.deletingLastPathComponent().appendingPathComponent("humble")
+  }
+
+  func humble(_ arguments: [String]) throws -> Run {
+    let process = Process()
+    process.executableURL = Self.binary
+    process.arguments = ["--database", directory.appendingPathComponent("catalog.sqlite").path] + arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_STATE_HOME"] = directory.path
+    process.environment = environment
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    func lines(_ data: Data) -> [String] {
+      String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        .filter { !$0.isEmpty }
+    }
+    return Run(output: lines(outputData), errors: lines(errorData), status: process.terminationStatus)
+  }
+
+  @Test func reloadAndSortShowTheDemoArtistsTracksInOrder() throws {
+    let run = try humble(["--artist", "the-quiet-foxes", "--rows", "30", "-c", "reload; sort alphabetical; show"])
+    #expect(run.status == 0)
+    let last = Array(run.output.suffix(from: run.output.lastIndex(of: "── Tracks ──") ?? 0))
+    #expect(last[1].contains("a quiet place"))
+    let tracks = last.filter { $0.contains("Track ") }.map { $0.components(separatedBy: "Track ")[1].prefix(2) }
+    #expect(tracks == ["1 ", "2 ", "3 ", "9 ", "10", "11", "20"])
+  }
+
+  @Test func selectingMovesTheSelectionThroughTheDelegate() throws {
+    let run = try humble(["--artist", "neon-harbour", "-c", "events on; select 2; select 4"])
+    #expect(run.status == 0)
+    #expect(run.output.contains("events: willSelect 1.4 · willDeselect 1.2 · didDeselect 1.2 · didSelect 1.4"))
+    #expect(run.output.contains { $0.hasPrefix(">   4 ▶") })
+  }
+
+  @Test func aDownloadCompletesAndStaysDownloadedInTheNextRun() throws {
+    let first = try humble(["--artist", "aurora-vale", "--rows", "3", "-c", "download 2; wait"])
+    #expect(first.status == 0)
+    #expect(first.output.last(where: { $0.contains("Glacier") })?.contains("⬇") == true)
+    let second = try humble(["--artist", "aurora-vale", "-c", "cell 2"])
+    #expect(second.output.contains("isDownloaded: true"))
+  }
+
+  @Test func aFavouriteIsPinnedFirstAndExplicitTracksHideFromTheYoung() throws {
+    let run = try humble(["--artist", "aurora-vale", "--rows", "20", "-c", "favourite 3; user age 12; show"])
+    #expect(run.status == 0)
+    let shown = Array(run.output.suffix(from: (run.output.lastIndex(of: "── Tracks ──") ?? 0) + 1))
+    #expect(shown.first?.contains("♥   Fjord") == true)
+    #expect(shown.contains { $0.contains("Glacier") })
+    #expect(!shown.contains { $0.contains("Frostbite") })
+  }
+
+  @Test func aRelatedArtistOpensTheirPageAndBackReturns() throws {
+    let run = try humble(["--artist", "neon-harbour", "--rows", "40", "-c", "select 21; back"])
+    #expect(run.status == 0)
+    #expect(run.output.contains("Kyoto Drift"))
+    #expect(
+      run.output.last(where: { !$0.hasPrefix(" ") && !$0.hasPrefix(">") && !$0.hasPrefix("──") }) == "Neon Harbour")
+  }
+
+  @Test func errorsGoToStandardErrorAndTheExitStatusSaysSo() throws {
+    let run = try humble(["--artist", "neon-harbour", "-c", "selct 1; select 999; show"])
+    #expect(run.status == 1)
+    #expect(
+      run.errors == [
+        "error: Unknown command 'selct'. Did you mean 'select'? Type 'help' for the list of commands.",
+        "error: There is no row 999: the page has 23 rows.",
+      ])
+    #expect(run.output.contains("── Tracks ──"))
+    let bail = try humble(["--artist", "neon-harbour", "--bail", "-c", "selct 1; show"])
+    #expect(bail.status == 1)
+    // The opening page is shown; the `show` after the failing command never runs.
+    #expect(bail.output.filter { $0 == "── Tracks ──" }.count == 1)
+    #expect(run.output.filter { $0 == "── Tracks ──" }.count == 2)
+  }
+
+  @Test func aCorruptDatabaseIsReportedInOneLine() throws {
+    try Data("not a database".utf8).write(to: directory.appendingPathComponent("catalog.sqlite"))
+    let run = try humble(["-c", "show"])
+    #expect(run.status == 1)
+    #expect(run.errors.count == 1)
+    #expect(run.errors.first?.contains("is corrupt or not a SQLite database") == true)
+  }
+}
