@@ -48,7 +48,10 @@ let package = Package(
     ),
     benchmarkSuite(
       "TableKitDiffBenchmarks",
-      dependencies: [.product(name: "TableKit", package: "TableKit")]
+      dependencies: [
+        .product(name: "TableKit", package: "TableKit"),
+        .product(name: "ServicesLive", package: "Services"),
+      ]
     ),
   ]
 )

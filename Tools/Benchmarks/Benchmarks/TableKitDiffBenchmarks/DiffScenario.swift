@@ -1,4 +1,5 @@
 import Foundation
+import ServicesLive
 import TableKit
 
 /// An element of a diffed list: a UUID identity and a value.
@@ -14,7 +15,7 @@ struct DiffScenario: Sendable {
   let new: [Element]
 
   init(count: Int, deletes: Int, inserts: Int, moves: Int, seed: UInt64 = 42) {
-    var random = SplitMix(state: seed)
+    var random = SeededRandom(seed: seed)
     func element() -> Element {
       let uuid = UUID(
         uuid: withUnsafeBytes(of: (random.next(), random.next())) { bytes in
@@ -35,18 +36,5 @@ struct DiffScenario: Sendable {
     for _ in 0..<inserts { new.insert(element(), at: Int.random(in: 0...new.count, using: &random)) }
     self.old = old
     self.new = new
-  }
-}
-
-/// SplitMix64, for scenarios that are the same on every run.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
   }
 }
