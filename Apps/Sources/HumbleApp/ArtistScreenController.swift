@@ -34,6 +34,9 @@ public final class ArtistScreenController: TableViewDataSource, TableViewDelegat
   public var onEvent: ((String) -> Void)?
   /// Called when a playlist or related artist row is selected.
   public var onOpen: ((ArtistCellModelType) -> Void)?
+  /// Called after a snapshot that arrived on its own (a download's progress, a favourite stored elsewhere)
+  /// changed the table, with the identifiers of the rows it inserted or updated.
+  public var onLiveChange: (([ArtistCellModelType.ID]) -> Void)?
 
   private let downloadsManager: any DownloadsManager
   private let favouritesManager: (any FavouritesManager)?
@@ -59,7 +62,12 @@ public final class ArtistScreenController: TableViewDataSource, TableViewDelegat
     updates = Task { [weak self] in
       for await next in stream {
         guard let self else { return }
-        self.show(next)
+        let before = self.snapshot
+        if let changes = self.show(next) {
+          let updated = changes.rowReloads.map { before.sections[$0.section].rows[$0.row].id }
+          let inserted = changes.rowInserts.map { next.sections[$0.section].rows[$0.row].id }
+          self.onLiveChange?(updated + inserted)
+        }
       }
     }
   }
@@ -83,16 +91,20 @@ public final class ArtistScreenController: TableViewDataSource, TableViewDelegat
   }
 
   /// Shows a snapshot: the diff from what is shown, applied as one batch update.
-  public func show(_ next: ArtistPageSnapshot) {
+  ///
+  /// Returns the changes applied, or nil when nothing changed.
+  @discardableResult
+  public func show(_ next: ArtistPageSnapshot) -> Changeset? {
     let changes = Changeset.difference(from: Self.sections(of: snapshot), to: Self.sections(of: next))
     snapshot = next
-    guard !changes.isEmpty else { return }
+    guard !changes.isEmpty else { return nil }
     do {
       try table.apply(changes)
       onEvent?(Self.describe(changes))
     } catch {
       onEvent?("batch update failed and the table reloaded: \(error)")
     }
+    return changes
   }
 
   /// The index path of a row as the screen numbers it.
@@ -111,6 +123,14 @@ public final class ArtistScreenController: TableViewDataSource, TableViewDelegat
       else { return nil }
       return IndexPath(row: row - 1, section: section - 1)
     }
+  }
+
+  /// Where the row with this identifier is now, if it is on the page.
+  public func indexPath(ofRowWithID id: ArtistCellModelType.ID) -> IndexPath? {
+    for (section, contents) in snapshot.sections.enumerated() {
+      if let row = contents.rows.firstIndex(where: { $0.id == id }) { return IndexPath(row: row, section: section) }
+    }
+    return nil
   }
 
   /// The number the screen shows for a row (counted from 1 across the page).

@@ -12,17 +12,39 @@ public struct CommandOutput: Hashable, Sendable {
   public var error: String?
   /// Whether the session should end.
   public var quits = false
+  /// The same result for machines (`--json`): the visible page, a cell model, artists, events and so on.
+  public var document: [String: JSONValue] = [:]
 
   /// A successful output.
   public static func lines(_ lines: [String]) -> CommandOutput { CommandOutput(lines: lines) }
+
+  /// One JSON document describing the command's result, as `--json` prints it.
+  public func json(command: String) -> JSONValue {
+    var members = document
+    members["command"] = .string(command)
+    members["ok"] = .bool(error == nil)
+    if let error { members["error"] = .string(error) }
+    if members.keys.allSatisfy({ ["command", "ok", "error", "events", "milliseconds"].contains($0) }), !lines.isEmpty {
+      members["lines"] = .array(lines.map(JSONValue.string))
+    }
+    return .object(members)
+  }
 
   /// A failed command's one-line error.
   public static func failure(_ message: String) -> CommandOutput { CommandOutput(lines: [], error: message) }
 }
 
-/// One REPL session: the services, the artist screen open now, and the commands that drive them.
+/// One REPL session: the services, the page open now, and the commands that drive them.
 @MainActor
 public final class Session {
+  /// A page of the navigation stack: an artist's page, or a playlist's page opened from one.
+  struct Page {
+    var screen: ArtistScreenController
+    var title: String
+    /// The artist whose page this is, or whose page listed the playlist.
+    var artist: Artist
+  }
+
   private let musicAPI: any MusicAPI
   private let playlistAPI: (any PlaylistAPI)?
   private let downloadsManager: any DownloadsManager
@@ -30,19 +52,34 @@ public final class Session {
   private let formatting: PresentationFormatting
   private let rows: Int
   private let waitForDownloads: (@Sendable () async -> Void)?
+  private var page: Page?
+  private var previousPages: [Page] = []
   /// The screen open now, if any.
-  public private(set) var screen: ArtistScreenController?
-  /// The artist whose page is open.
-  public private(set) var artist: Artist?
+  public var screen: ArtistScreenController? { page?.screen }
+  /// The artist whose page is open (or whose page listed the open playlist).
+  public var artist: Artist? { page?.artist }
+  /// The title of the page open now: the artist's name, or the playlist's.
+  public var pageTitle: String? { page?.title }
   /// Lines of the events log since the last command.
   public var events: [String] = []
   /// Whether each command's output ends with the events it caused.
   public private(set) var printsEvents = false
-  private var history: [(screen: ArtistScreenController, artist: Artist)] = []
+  /// The width and colour of what the session draws.
+  public var renderOptions = RenderOptions()
+  /// Receives, between commands, the lines of rows that changed on their own (a download's progress, a
+  /// favourite set elsewhere), at most once per ``liveOutputInterval``.
+  public var onLiveOutput: (([String]) -> Void)?
+  /// How long live changes are gathered before ``onLiveOutput`` shows them.
+  public var liveOutputInterval: Duration = .milliseconds(150)
+  /// Every artist's name, once ``artistNames()`` has asked the catalog; used for completion.
+  public private(set) var knownArtistNames: [String] = []
   private var requestedOpen: ArtistCellModelType?
   private var user = User.adult
   private var printsTiming = false
   private var commandHistory: [String] = []
+  private var isRunningCommand = false
+  private var pendingLiveRows: [ArtistCellModelType.ID] = []
+  private var liveFlush: Task<Void, Never>?
 
   /// Creates a session over services, with a viewport of `rows` rows.
   public init(
@@ -63,6 +100,10 @@ public final class Session {
     self.rows = rows
   }
 
+  isolated deinit {
+    liveFlush?.cancel()
+  }
+
   /// Parses and runs one line; with events on, the events it caused follow its output.
   public func run(_ line: String) async -> CommandOutput {
     events = []
@@ -79,9 +120,11 @@ public final class Session {
       let elapsed = ContinuousClock.now - started
       let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
       output.lines.append("time: " + String(format: "%.1f ms", milliseconds))
+      output.document["milliseconds"] = .double((milliseconds * 10).rounded() / 10)
     }
     if printsEvents, !events.isEmpty {
       output.lines.append("events: " + events.joined(separator: " · "))
+      output.document["events"] = .array(events.map(JSONValue.string))
       events = []
     }
     return output
@@ -89,6 +132,8 @@ public final class Session {
 
   /// Runs one command.
   public func run(_ command: Command) async -> CommandOutput {
+    isRunningCommand = true
+    defer { isRunningCommand = false }
     switch command {
     case .quit:
       var output = CommandOutput.lines([])
@@ -102,12 +147,13 @@ public final class Session {
       printsTiming = on
       return .lines(["timing \(on ? "on" : "off")"])
     case .history:
-      return .lines(commandHistory.enumerated().map { "\($0.offset + 1)  \($0.element)" })
+      var output = CommandOutput.lines(commandHistory.enumerated().map { "\($0.offset + 1)  \($0.element)" })
+      output.document["history"] = .array(commandHistory.map(JSONValue.string))
+      return output
     case .back:
-      guard let previous = history.popLast() else { return .failure("There is no previous page.") }
-      screen = previous.screen
-      artist = previous.artist
-      return .lines([previous.artist.name] + render())
+      guard let previous = previousPages.popLast() else { return .failure("There is no previous page.") }
+      page = previous
+      return pageOutput(heading: previous.title)
     case .artists(let query): return await listArtists(matching: query)
     case .artist(let name): return await open(name)
     default: break
@@ -117,20 +163,31 @@ public final class Session {
     case .reload:
       await screen.reload()
       if case .failed(let reason) = screen.dataSource.state { return .failure("reload failed: \(reason)") }
-      return .lines(render())
+      return pageOutput()
     case .sort(let mode):
       screen.dataSource.sortMode = mode
       screen.show(screen.dataSource.snapshot)
-      return .lines(render())
+      return pageOutput()
     case .show:
-      return .lines(render())
+      return pageOutput()
     case .wait:
-      await waitForDownloads?()
+      if let waitForDownloads {
+        // Poll rather than await the wait itself, so Ctrl-C (cancelling this task) stops waiting at once.
+        let finished = Flag()
+        Task { @MainActor in
+          await waitForDownloads()
+          finished.isSet = true
+        }
+        while !finished.isSet {
+          if Task.isCancelled { return .failure("wait: interrupted; the downloads go on.") }
+          try? await Task.sleep(for: .milliseconds(10))
+        }
+      }
       await screen.settle()
       // Let the data source's observation deliver the last changes before showing.
       for _ in 0..<5 { await Task.yield() }
       screen.show(screen.dataSource.snapshot)
-      return .lines(render())
+      return pageOutput()
     case .select(let address):
       guard let indexPath = screen.indexPath(for: address) else { return .failure(noRow(address)) }
       screen.table.handleTap(at: indexPath)
@@ -138,7 +195,7 @@ public final class Session {
         requestedOpen = nil
         return await follow(row)
       }
-      return .lines(render())
+      return pageOutput()
     case .deselect(let address):
       let target = address.flatMap { screen.indexPath(for: $0) } ?? screen.table.indexPathForSelectedRow
       guard let target else {
@@ -148,28 +205,45 @@ public final class Session {
         return .failure("Row \(screen.number(of: target)) is not selected.")
       }
       screen.table.handleDeselectTap(at: target)
-      return .lines(render())
+      return pageOutput()
     case .scroll(let target):
       return scroll(screen, to: target)
     case .cell(let address):
       guard let indexPath = screen.indexPath(for: address) else { return .failure(noRow(address)) }
-      return .lines(CellDescription.lines(for: screen.snapshot.sections[indexPath.section].rows[indexPath.row]))
+      let row = screen.snapshot.sections[indexPath.section].rows[indexPath.row]
+      var output = CommandOutput.lines(CellDescription.lines(for: row))
+      output.document["cell"] = CellDescription.json(for: row)
+      output.document["row"] = .int(screen.number(of: indexPath))
+      return output
     case .actions(let address):
       guard let indexPath = screen.indexPath(for: address) else { return .failure(noRow(address)) }
       let titles = screen.table.editActions(forRowAt: indexPath).compactMap(\.title)
-      return .lines(titles.isEmpty ? ["Row \(screen.number(of: indexPath)) has no actions."] : titles)
+      var output = CommandOutput.lines(
+        titles.isEmpty ? ["Row \(screen.number(of: indexPath)) has no actions."] : titles)
+      output.document["actions"] = .array(titles.map(JSONValue.string))
+      output.document["row"] = .int(screen.number(of: indexPath))
+      return output
     case .action(let title, let address):
       return await perform(title, orOneOf: [], at: address, matchingCase: false)
     case .userAge(let age):
       user = User(age: age)
       screen.dataSource.user = user
       screen.show(screen.dataSource.snapshot)
-      return .lines(render())
+      return pageOutput()
     case .download(let address): return await perform("Download", orOneOf: ["Cancel Download"], at: address)
     case .favourite(let address): return await perform("Favourite", orOneOf: [], at: address)
     case .unfavourite(let address): return await perform("Unfavourite", orOneOf: [], at: address)
     case .quit, .help, .artists, .artist, .events, .back, .timing, .history: return .lines([])
     }
+  }
+
+  /// Every artist's name in the catalog (asked once, then remembered), for completion.
+  @discardableResult
+  public func artistNames() async -> [String] {
+    if knownArtistNames.isEmpty, let artists = try? await musicAPI.allArtists() {
+      knownArtistNames = artists.map(\.name)
+    }
+    return knownArtistNames
   }
 
   // MARK: Commands
@@ -183,7 +257,10 @@ public final class Session {
         artists = try await musicAPI.allArtists()
       }
       if artists.isEmpty { return .lines(["No artists match '\(query ?? "")'."]) }
-      return .lines(artists.map { "\($0.name) (\($0.id))" })
+      var output = CommandOutput.lines(artists.map { "\($0.name) (\($0.id))" })
+      output.document["artists"] = .array(
+        artists.map { .object(["id": .string($0.id.rawValue), "name": .string($0.name)]) })
+      return output
     } catch {
       return .failure(String(describing: error))
     }
@@ -200,23 +277,39 @@ public final class Session {
       guard let indexPath = screen.indexPath(for: address) else { return .failure(noRow(address)) }
       table.scrollToRow(at: indexPath, at: .top)
     }
-    return .lines(render())
+    return pageOutput()
   }
 
-  /// Opens what a selected row leads to: a related artist's page (back returns).
+  /// Opens what a selected row leads to: a related artist's page or a playlist's page (back returns).
   private func follow(_ row: ArtistCellModelType) async -> CommandOutput {
     switch row {
     case .relatedArtist(let related):
-      let current = (screen, artist)
+      let current = page
       let output = await open(related.id)
-      if output.error == nil, let screen = current.0, let artist = current.1 {
-        history.append((screen, artist))
-      }
+      if output.error == nil, let current { previousPages.append(current) }
       return output
-    case .playlist(let playlist):
-      return .lines(["\(playlist.title): \(playlist.subtitle). Playlist pages are not available yet."] + render())
+    case .playlist(let cell):
+      guard let current = page, let playlistAPI else { return pageOutput() }
+      let playlists: [Playlist]
+      do {
+        playlists = try await playlistAPI.playlists(featuring: current.artist.id)
+      } catch {
+        return .failure("Cannot open \(cell.title): \(error)")
+      }
+      guard let playlist = playlists.first(where: { $0.id.rawValue == cell.id }) else {
+        return .failure("Cannot open \(cell.title): it is no longer in the catalog.")
+      }
+      let pageAPI = PlaylistPageAPI(
+        base: musicAPI, playlistAPI: playlistAPI, playlist: playlist, featuredArtist: current.artist.id)
+      let output = await show(
+        Page(
+          screen: makeScreen(pageID: pageAPI.pageID, musicAPI: pageAPI, playlistAPI: nil), title: playlist.name,
+          artist: current.artist),
+        failure: "Cannot open \(playlist.name)")
+      if output.error == nil { previousPages.append(current) }
+      return output
     case .track:
-      return .lines(render())
+      return pageOutput()
     }
   }
 
@@ -233,19 +326,36 @@ public final class Session {
       return .failure(String(describing: error))
     }
     guard let found else { return .failure("No artist called '\(nameOrID)'. Type 'artists' to list them.") }
+    return await show(
+      Page(
+        screen: makeScreen(pageID: found.id, musicAPI: musicAPI, playlistAPI: playlistAPI), title: found.name,
+        artist: found),
+      failure: "Cannot open \(found.name)")
+  }
+
+  private func makeScreen(
+    pageID: Artist.ID, musicAPI: any MusicAPI, playlistAPI: (any PlaylistAPI)?
+  ) -> ArtistScreenController {
     let dataSource = ArtistTableDataSource(
-      artistID: found.id, musicAPI: musicAPI, downloadsManager: downloadsManager, playlistAPI: playlistAPI,
-      favouritesManager: favouritesManager, formatting: formatting)
+      artistID: pageID, musicAPI: musicAPI, downloadsManager: downloadsManager, playlistAPI: playlistAPI,
+      favouritesManager: favouritesManager, user: user, formatting: formatting)
     let screen = ArtistScreenController(
       dataSource: dataSource, downloadsManager: downloadsManager, favouritesManager: favouritesManager, rows: rows)
     screen.onEvent = { [weak self] in self?.events.append($0) }
     screen.onOpen = { [weak self] in self?.requestedOpen = $0 }
-    dataSource.user = user
-    self.screen = screen
-    artist = found
-    await screen.reload()
-    if case .failed(let reason) = dataSource.state { return .failure("Cannot open \(found.name): \(reason)") }
-    return .lines(["\(found.name)"] + render())
+    screen.onLiveChange = { [weak self, weak screen] ids in
+      guard let self, let screen, self.screen === screen else { return }
+      self.noteLiveChange(ids)
+    }
+    return screen
+  }
+
+  /// Loads a page and makes it the open one.
+  private func show(_ next: Page, failure: String) async -> CommandOutput {
+    page = next
+    await next.screen.reload()
+    if case .failed(let reason) = next.screen.dataSource.state { return .failure("\(failure): \(reason)") }
+    return pageOutput(heading: next.title)
   }
 
   private func perform(
@@ -263,7 +373,7 @@ public final class Session {
     screen.table.handleEditAction(action, forRowAt: indexPath)
     await screen.settle()
     if let error = screen.takeActionErrors().first { return .failure(error) }
-    return .lines(render())
+    return pageOutput()
   }
 
   private func noRow(_ address: RowAddress) -> String {
@@ -275,9 +385,47 @@ public final class Session {
     }
   }
 
+  // MARK: Live changes
+
+  private func noteLiveChange(_ ids: [ArtistCellModelType.ID]) {
+    guard onLiveOutput != nil, !isRunningCommand else { return }
+    for id in ids where !pendingLiveRows.contains(id) { pendingLiveRows.append(id) }
+    guard liveFlush == nil else { return }
+    liveFlush = Task { [weak self, interval = liveOutputInterval] in
+      try? await Task.sleep(for: interval)
+      self?.flushLiveChanges()
+    }
+  }
+
+  private func flushLiveChanges() {
+    liveFlush = nil
+    let ids = pendingLiveRows
+    pendingLiveRows = []
+    guard let screen, !isRunningCommand, let onLiveOutput else { return }
+    let lines = ids.compactMap { id in
+      screen.indexPath(ofRowWithID: id).map { ScreenRenderer.line(for: screen, at: $0, options: renderOptions) }
+    }
+    if !lines.isEmpty { onLiveOutput(lines) }
+  }
+
+  // MARK: Drawing
+
   /// The visible part of the table, as lines.
   public func render() -> [String] {
     guard let screen else { return [] }
-    return ScreenRenderer.lines(for: screen)
+    return ScreenRenderer.lines(for: screen, options: renderOptions)
   }
+
+  /// The visible page as lines (after an optional heading) and as a JSON document.
+  private func pageOutput(heading: String? = nil) -> CommandOutput {
+    var output = CommandOutput.lines((heading.map { [$0] } ?? []) + render())
+    if let screen, let page { output.document["page"] = PageDocument.json(for: screen, title: page.title) }
+    return output
+  }
+}
+
+/// A flag set by one task and read by another on the main actor.
+@MainActor
+private final class Flag {
+  var isSet = false
 }

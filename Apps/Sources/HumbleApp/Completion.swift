@@ -1,0 +1,56 @@
+import Foundation
+
+/// What Tab completes: command names, then each command's arguments (sort modes, action titles, artist
+/// names with spaces and accents, on/off, scroll targets, help topics).
+public enum Completion {
+  /// Every title an edit action can have, for `action <title> <row>`.
+  public static let actionTitles = ["Download", "Cancel Download", "Remove Download", "Favourite", "Unfavourite"]
+
+  /// The texts that can replace `word`, the word being completed, given the part of the line before it.
+  ///
+  /// Matching ignores case and diacritics. For arguments made of several words (artist names, action titles),
+  /// the words already typed before `word` must match too, and each candidate is the rest of the argument
+  /// from where `word` starts, so the line reads as the full name once completed.
+  public static func candidates(before: String, word: String, artistNames: [String]) -> [String] {
+    let typed = before.split(whereSeparator: \.isWhitespace).map(String.init)
+    guard let command = typed.first?.lowercased() else {
+      return matching(CommandParser.commandNames, prefix: word)
+    }
+    // What is typed of the argument before `word`, from its first character.
+    let commandStart = before.drop(while: \.isWhitespace)
+    let afterCommand = commandStart.drop(while: { !$0.isWhitespace })
+    let argumentBefore = String(afterCommand.drop(while: \.isWhitespace))
+    switch command {
+    case "sort" where typed.count == 1: return matching(CommandParser.sortModes.map(\.name), prefix: word)
+    case "events" where typed.count == 1, "timing" where typed.count == 1: return matching(["on", "off"], prefix: word)
+    case "scroll" where typed.count == 1: return matching(["down", "up", "top", "bottom", "to"], prefix: word)
+    case "user" where typed.count == 1: return matching(["age"], prefix: word)
+    case "help" where typed.count == 1: return matching(Help.usage.map(\.name), prefix: word)
+    case "artist", "artists": return phrases(artistNames, typedBefore: argumentBefore, word: word)
+    case "action": return phrases(actionTitles, typedBefore: argumentBefore, word: word)
+    default: return []
+    }
+  }
+
+  private static func matching(_ names: [String], prefix: String) -> [String] {
+    names.filter { fold($0).hasPrefix(fold(prefix)) }
+  }
+
+  /// The rest of each phrase from where `word` starts, for phrases beginning with `typedBefore + word`.
+  private static func phrases(_ phrases: [String], typedBefore: String, word: String) -> [String] {
+    let typed = Array(typedBefore + word)
+    var seen = Set<String>()
+    return phrases.compactMap { phrase in
+      let characters = Array(phrase)
+      guard characters.count >= typed.count,
+        zip(characters, typed).allSatisfy({ fold(String($0)) == fold(String($1)) })
+      else { return nil }
+      let rest = String(characters.dropFirst(typedBefore.count))
+      return seen.insert(rest).inserted ? rest : nil
+    }
+  }
+
+  private static func fold(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+  }
+}

@@ -1,0 +1,55 @@
+import Presentation
+import TableKit
+
+/// The visible page as JSON: what `show` draws, for tools reading `--json`.
+@MainActor
+enum PageDocument {
+  static func json(for screen: ArtistScreenController, title: String) -> JSONValue {
+    let table = screen.table
+    var sections: [JSONValue] = []
+    var currentSection: Int?
+    var rows: [JSONValue] = []
+    func closeSection() {
+      guard let section = currentSection else { return }
+      sections.append(
+        .object([
+          "title": .optional(table.headerTitle(forSection: section)), "rows": .array(rows),
+        ]))
+      rows = []
+    }
+    for indexPath in table.indexPathsForVisibleRows ?? [] {
+      if indexPath.section != currentSection {
+        closeSection()
+        currentSection = indexPath.section
+      }
+      let row = screen.snapshot.sections[indexPath.section].rows[indexPath.row]
+      var playing = false
+      if case .track(let track) = row { playing = track.id == screen.nowPlaying }
+      rows.append(
+        .object([
+          "number": .int(screen.number(of: indexPath)),
+          "selected": .bool(table.indexPathsForSelectedRows?.contains(indexPath) == true),
+          "playing": .bool(playing),
+          "cell": CellDescription.json(for: row),
+        ]))
+    }
+    closeSection()
+    let sortName = CommandParser.sortModes.first { $0.mode == screen.dataSource.sortMode }?.name ?? "catalog"
+    let state: String
+    switch screen.dataSource.state {
+    case .idle: state = "idle"
+    case .loading: state = "loading"
+    case .loaded: state = "loaded"
+    case .failed: state = "failed"
+    }
+    return .object([
+      "title": .string(title),
+      "state": .string(state),
+      "sort": .string(sortName),
+      "rowCount": .int(screen.snapshot.cellModels.count),
+      "selectedRows": .array((table.indexPathsForSelectedRows ?? []).map { .int(screen.number(of: $0)) }),
+      "nowPlaying": .optional(screen.nowPlaying?.rawValue),
+      "sections": .array(sections),
+    ])
+  }
+}
