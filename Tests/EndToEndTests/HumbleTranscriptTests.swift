@@ -116,4 +116,64 @@ import Testing
     #expect(run.errors.count == 1)
     #expect(run.errors.first?.contains("is corrupt or not a SQLite database") == true)
   }
+
+  @Test func jsonPrintsOneDocumentPerCommandForTools() throws {
+    let run = try humble([
+      "--artist", "aurora-vale", "--json", "-c", "sort longest; select 1; cell 1; selct; actions 1",
+    ])
+    #expect(run.status == 1)
+    #expect(run.output.count == 6, "the opening page and one document per command")
+    let documents = try run.output.map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    #expect(
+      documents.map { $0["command"] as? String } == [
+        "artist aurora-vale", "sort longest", "select 1", "cell 1", "selct", "actions 1",
+      ])
+    let sorted = try #require(documents[1]["page"] as? [String: Any])
+    #expect(sorted["sort"] as? String == "longest")
+    let rows = try #require((sorted["sections"] as? [[String: Any]])?.first?["rows"] as? [[String: Any]])
+    #expect((rows.first?["cell"] as? [String: Any])?["title"] as? String == "Glacier")
+    #expect((documents[2]["page"] as? [String: Any])?["nowPlaying"] as? String == "aurora-vale-02")
+    #expect((documents[3]["cell"] as? [String: Any])?["duration"] as? String == "6:09")
+    #expect(documents[4]["ok"] as? Bool == false)
+    #expect((documents[4]["error"] as? String)?.hasPrefix("Unknown command 'selct'.") == true)
+    #expect(documents[5]["actions"] as? [String] == ["Download", "Favourite"])
+  }
+
+  @Test func aPlaylistOpensItsPageAndBackReturnsToTheArtist() throws {
+    let run = try humble(["--artist", "aurora-vale", "--rows", "40", "-c", "select 17; show; back"])
+    #expect(run.status == 0, "\(run.errors)")
+    let playlistPage = Array(run.output.drop { $0 != "Deep Focus" })
+    #expect(playlistPage.count > 3)
+    #expect(!playlistPage.prefix(while: { $0 != "Aurora Vale" }).contains("── Related Artists ──"))
+    let afterBack = run.output.suffix(from: try #require(run.output.lastIndex(of: "Aurora Vale")))
+    #expect(afterBack.count > 3)
+    #expect(!afterBack.contains { $0.hasPrefix(">") }, "the playlist row is deselected on the way back")
+  }
+
+  @Test func narrowWidthsTruncateWithAnEllipsisAndVersionAndBadFlagsAnswer() throws {
+    let narrow = try humble(["--artist", "helene-hourglass", "--width", "30", "-c", "show"])
+    #expect(narrow.status == 0)
+    #expect(narrow.output.allSatisfy { $0.count <= 30 })
+    #expect(narrow.output.contains { $0.contains("…") })
+    let version = try humble(["--version"])
+    #expect(version.output == ["0.1.0"])
+    let unknown = try humble(["--artist", "nobody at all", "-c", "show"])
+    #expect(unknown.status == 1)
+    #expect(unknown.errors == ["error: No artist called 'nobody at all'. Type 'artists' to list them."])
+    let badRows = try humble(["--rows", "0"])
+    #expect(badRows.status != 0)
+    #expect(badRows.errors.contains { $0.contains("--rows must be at least 1.") })
+  }
+
+  @Test func aScriptThatIsNotUTF8IsRefusedNamingTheFile() throws {
+    let script = directory.appendingPathComponent("bad.humble")
+    try Data([0x73, 0x68, 0x6F, 0x77, 0xFF, 0xFE, 0x0A]).write(to: script)
+    let run = try humble(["--script", script.path])
+    #expect(run.status == 1)
+    #expect(run.errors == ["humble: script file \(script.path) is not UTF-8 text"])
+    let missing = try humble(["--script", directory.appendingPathComponent("missing").path])
+    #expect(missing.errors.first?.hasPrefix("humble: no script file at ") == true)
+  }
 }

@@ -153,6 +153,10 @@ public final class Session {
     case .back:
       guard let previous = previousPages.popLast() else { return .failure("There is no previous page.") }
       page = previous
+      // As a table view controller does when it reappears (clearsSelectionOnViewWillAppear): no delegate calls.
+      for indexPath in previous.screen.table.indexPathsForSelectedRows ?? [] {
+        previous.screen.table.deselectRow(at: indexPath, animated: false)
+      }
       return pageOutput(heading: previous.title)
     case .artists(let query): return await listArtists(matching: query)
     case .artist(let name): return await open(name)

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// `humble` on a real pseudo-terminal: Tab completion, Ctrl-C, Ctrl-D and history recall across runs.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct InteractiveTests {
+  let directory: URL
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("humble-pty-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  func start(_ arguments: [String] = []) throws -> PseudoTerminal {
+    try PseudoTerminal(
+      HumbleTranscriptTests.binary,
+      arguments: ["--database", directory.appendingPathComponent("catalog.sqlite").path] + arguments,
+      environment: [
+        "TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "XDG_STATE_HOME": directory.path,
+        "HOME": directory.path, "PATH": "/usr/bin:/bin",
+      ])
+  }
+
+  @Test func aPersonCompletesWithTabInterruptsWithCtrlCAndRecallsHistoryAfterRestarting() throws {
+    let terminal = try start()
+    try terminal.waitFor("humble Aurora Vale> ")
+
+    // Tab completes a command, then its argument; the command runs.
+    terminal.type("sor\t")
+    try terminal.waitFor("sort ")
+    terminal.type("pop\t")
+    try terminal.waitFor("popular")
+    terminal.type("\r")
+    let sorted = try terminal.waitFor("humble Aurora Vale> ")
+    #expect(sorted.contains("── Tracks ──"))
+
+    // Ctrl-C clears the half-typed line and keeps the REPL running.
+    terminal.type("garbage")
+    try terminal.waitFor("garbage")
+    terminal.type("\u{3}")
+    try terminal.waitFor("humble Aurora Vale> ")
+    terminal.type("help sort\r")
+    let help = try terminal.waitFor("humble Aurora Vale> ")
+    #expect(help.contains("usage: sort <"))
+    #expect(!help.contains("garbage"), "the interrupted line was discarded")
+    #expect(terminal.isRunning)
+
+    // A name with spaces and accents completes from a few typed letters.
+    terminal.type("artist hél\t")
+    try terminal.waitFor("Hélène & the Hourglass")
+    terminal.type("\r")
+    try terminal.waitFor("humble Hélène & the Hourglass> ")
+
+    // Ctrl-D on an empty line leaves, saving the history.
+    terminal.type("\u{4}")
+    #expect(try terminal.waitForExit() == 0)
+    let history = try String(
+      contentsOf: directory.appendingPathComponent("humble/history"), encoding: .utf8)
+    #expect(history.contains("sort"))
+
+    // The next run recalls the last command with Ctrl-P (previous history entry).
+    let again = try start()
+    try again.waitFor("humble Aurora Vale> ")
+    again.type("\u{10}")
+    try again.waitFor("artist Hélène & the Hourglass")
+    again.type("\r")
+    try again.waitFor("humble Hélène & the Hourglass> ")
+    again.type("quit\r")
+    #expect(try again.waitForExit() == 0)
+  }
+
+  @Test func downloadProgressAppearsAboveTheLineBeingTypedWhichSurvives() throws {
+    let terminal = try start(["--download-rate", "40"])
+    try terminal.waitFor("humble Aurora Vale> ")
+    terminal.type("download 2\r")
+    try terminal.waitFor("humble Aurora Vale> ")
+    // Type half a command and leave it there while the download runs.
+    terminal.type("sho")
+    try terminal.waitFor("sho")
+    let progress = try terminal.waitFor("%")
+    #expect(progress.contains("⋯  Glacier"), "a row that is downloading shows its progress")
+    // The finished download arrives as its row, then the prompt comes back with what was typed.
+    try terminal.waitFor("    2   ⬇  Glacier")
+    try terminal.waitFor("humble Aurora Vale> sho")
+    terminal.type("w\r")
+    let shown = try terminal.waitFor("humble Aurora Vale> ")
+    #expect(shown.contains("2   ⬇  Glacier"))
+    terminal.type("quit\r")
+    #expect(try terminal.waitForExit() == 0)
+  }
+}
