@@ -60,9 +60,12 @@ public final class ArtistScreenController: TableViewDataSource, TableViewDelegat
     table.reloadData()
     let stream = dataSource.updates()
     updates = Task { [weak self] in
-      for await next in stream {
+      // Each published snapshot says "the page changed"; show the data source's current one rather than the
+      // published value, which may be older than what a command already showed (a buffered sort, say).
+      for await _ in stream {
         guard let self else { return }
         let before = self.snapshot
+        let next = self.dataSource.snapshot
         if let changes = self.show(next) {
           let updated = changes.rowReloads.map { before.sections[$0.section].rows[$0.row].id }
           let inserted = changes.rowInserts.map { next.sections[$0.section].rows[$0.row].id }

@@ -46,6 +46,19 @@ import Testing
     #expect(reported.isEmpty)
   }
 
+  @Test func snapshotsPublishedBeforeASortNeverMoveRowsBackAfterIt() async throws {
+    let session = makeSession()
+    _ = await session.run("artist oasis")
+    _ = await session.run("sort alphabetical")
+    _ = await session.run("sort reverse")
+    _ = await session.run("events on")
+    // Let the data source's buffered snapshots (catalog order, alphabetical) arrive.
+    try await Task.sleep(for: .milliseconds(50))
+    #expect(session.events.isEmpty, "no batch update moved rows back and forth")
+    let shown = await session.run("show")
+    #expect(shown.lines.dropFirst().first?.contains("Wonderwall") == true)
+  }
+
   @Test func showAsJSONDescribesTheVisibleRowsAndSelection() async throws {
     let session = makeSession()
     _ = await session.run("artist oasis")
