@@ -136,6 +136,9 @@ public final class ArtistScreenController: TableViewDataSource, TableViewDelegat
     return nil
   }
 
+  /// How many rows the page has, across its sections.
+  public var rowCount: Int { snapshot.sections.reduce(0) { $0 + $1.rows.count } }
+
   /// The number the screen shows for a row (counted from 1 across the page).
   public func number(of indexPath: IndexPath) -> Int {
     snapshot.sections.prefix(indexPath.section).reduce(0) { $0 + $1.rows.count } + indexPath.row + 1

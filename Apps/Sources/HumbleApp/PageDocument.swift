@@ -46,7 +46,7 @@ enum PageDocument {
       "title": .string(title),
       "state": .string(state),
       "sort": .string(sortName),
-      "rowCount": .int(screen.snapshot.cellModels.count),
+      "rowCount": .int(screen.rowCount),
       "selectedRows": .array((table.indexPathsForSelectedRows ?? []).map { .int(screen.number(of: $0)) }),
       "nowPlaying": .optional(screen.nowPlaying?.rawValue),
       "sections": .array(sections),

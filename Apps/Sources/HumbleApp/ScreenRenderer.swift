@@ -32,7 +32,7 @@ public enum ScreenRenderer {
       guard let cell = table.cellForRow(at: indexPath) as? RowCell, cell.model != nil else { return nil }
       return (indexPath, cell)
     }
-    let layout = Layout(rows: visible.compactMap { $0.1.model }, rowCount: screen.snapshot.cellModels.count)
+    let layout = Layout(rows: visible.compactMap { $0.1.model }, rowCount: screen.rowCount)
     var lines: [String] = []
     var lastSection: Int?
     for (indexPath, cell) in visible {
@@ -59,7 +59,7 @@ public enum ScreenRenderer {
     let selected = screen.table.indexPathsForSelectedRows?.contains(indexPath) == true
     return line(
       for: model, number: screen.number(of: indexPath), selected: selected, playing: screen.nowPlaying,
-      layout: Layout(rows: [model], rowCount: screen.snapshot.cellModels.count), options: options)
+      layout: Layout(rows: [model], rowCount: screen.rowCount), options: options)
   }
 
   /// Column widths shared by the rows drawn together.

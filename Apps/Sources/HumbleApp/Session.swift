@@ -381,7 +381,7 @@ public final class Session {
   }
 
   private func noRow(_ address: RowAddress) -> String {
-    let count = screen?.snapshot.cellModels.count ?? 0
+    let count = screen?.rowCount ?? 0
     switch address {
     case .row(let row): return "There is no row \(row): the page has \(count) rows."
     case .sectionRow(let section, let row):
