@@ -14,6 +14,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     .package(path: "../CatalogGenerator"),
+    .package(path: "../../Apps"),
     .package(path: "../../Packages/Domain"),
     .package(path: "../../Packages/Services"),
     .package(path: "../../Packages/TableKit"),
@@ -44,6 +45,16 @@ let package = Package(
         .product(name: "Domain", package: "Domain"),
         .product(name: "Services", package: "Services"),
         .product(name: "ServicesTestSupport", package: "Services"),
+      ]
+    ),
+    benchmarkSuite(
+      "ReplBenchmarks",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "CatalogGeneration", package: "CatalogGenerator"),
+        .product(name: "HumbleApp", package: "Apps"),
+        .product(name: "Presentation", package: "Presentation"),
+        .product(name: "ServicesLive", package: "Services"),
       ]
     ),
     benchmarkSuite(

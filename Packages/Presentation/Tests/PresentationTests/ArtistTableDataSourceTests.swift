@@ -251,4 +251,35 @@ import Testing
     #expect(loaded?.state == .loaded)
     #expect(loaded?.cellModels.trackIDs == ["a"])
   }
+
+  @Test func aReloadThatAnswersAsBeforeKeepsTheRowsAndTheirStorage() async throws {
+    page.musicAPI.returnTracksWithIds(["a", "b"])
+    let dataSource = page.makeDataSource()
+    await dataSource.reload()
+    let before = try #require(dataSource.sections.first?.rows)
+    await dataSource.reload()
+    let after = try #require(dataSource.sections.first?.rows)
+    #expect(after == before)
+    #expect(after.withUnsafeBufferPointer(\.baseAddress) == before.withUnsafeBufferPointer(\.baseAddress))
+    #expect(dataSource.state == .loaded)
+  }
+
+  @Test func aReloadWhoseAnswerChangedShowsTheChange() async {
+    page.musicAPI.returnTracksWithTitles(["One", "Two"])
+    let dataSource = page.makeDataSource()
+    await dataSource.reload()
+    page.musicAPI.returnTracksWithTitles(["One", "Two (Live)"])
+    await dataSource.reload()
+    #expect(dataSource.cellModels.trackTitles == ["One", "Two (Live)"])
+  }
+
+  @Test func aReloadShowsADownloadStateTheRowsDoNotShowYet() async {
+    page.musicAPI.returnTracksWithIds(["a", "b"])
+    let dataSource = page.makeDataSource()
+    await dataSource.reload()
+    page.downloads.setState(.downloaded, for: "b")
+    // The reload asks the manager again, whether or not the change has reached the rows by then.
+    await dataSource.reload()
+    #expect(dataSource.cellModels.map { $0.track?.isDownloaded } == [false, true])
+  }
 }

@@ -21,43 +21,53 @@ struct BatchUpdate {
 
   /// Checks the batch against the row counts before and after it, as UIKit does, and works out where every
   /// surviving row goes.
+  ///
+  /// Linear in the number of changes plus the rows of the sections they name: rows are marked in per-section
+  /// arrays rather than hashed, since a sort of a large table moves every row.
   func resolve(before: [Int], after: [Int]) throws(TableViewError) -> BatchUpdatePlan {
-    let paths = rowDeletes + rowInserts + rowReloads + rowMoves.flatMap { [$0.from, $0.to] }
-    if let bad = paths.first(where: { $0.count != 2 }) {
-      throw .invalidUpdate("Invalid update: \(bad) is not a table index path (a section and a row)")
+    for paths in [rowDeletes, rowInserts, rowReloads] {
+      if let bad = paths.first(where: { $0.count != 2 }) { throw Self.notATablePath(bad) }
+    }
+    for move in rowMoves {
+      if move.from.count != 2 { throw Self.notATablePath(move.from) }
+      if move.to.count != 2 { throw Self.notATablePath(move.to) }
     }
     let sections = try resolveSections(before: before.count, after: after.count)
     let reloadedSections = Set(sectionReloads)
-    var removedRows: [Int: Set<Int>] = [:]  // old section → deleted or moved-out rows
-    var fixedRows: [Int: Set<Int>] = [:]  // new section → inserted or moved-in rows
-    var movedRows: [IndexPath: IndexPath] = [:]
-    var deleted: [Int: Int] = [:]
-    var inserted: [Int: Int] = [:]
-    var movedOut: [Int: Int] = [:]
-    var movedIn: [Int: Int] = [:]
+    var removedRows = RowMarks(rowCounts: before)  // deleted or moved-out rows, and where moved rows go
+    var fixedRows = RowMarks(rowCounts: after)  // inserted or moved-in rows
+    var deleted = [Int](repeating: 0, count: before.count)
+    var inserted = [Int](repeating: 0, count: after.count)
+    var movedOut = [Int](repeating: 0, count: before.count)
+    var movedIn = [Int](repeating: 0, count: after.count)
 
-    for path in Set(rowDeletes) {
+    for path in rowDeletes {
       try requireRow(path, in: before, verb: "delete row \(path.row) from")
-      removedRows[path.section, default: []].insert(path.row)
-      deleted[path.section, default: 0] += 1
-    }
-    let movedFrom = Set(rowMoves.map(\.from))
-    for path in Set(rowReloads) {
-      try requireRow(path, in: before, verb: "reload row \(path.row) from")
-      if removedRows[path.section]?.contains(path.row) == true || movedFrom.contains(path) {
-        throw .invalidUpdate(
-          "Invalid update: attempt to reload row \(path.describedForUpdate), which is also deleted or moved")
+      // A row deleted twice is deleted once.
+      if removedRows.mark(path.row, inSection: path.section, with: RowMarks.deleted) {
+        deleted[path.section] += 1
       }
     }
-    for path in Set(rowInserts) {
+    if !rowReloads.isEmpty {
+      let movedFrom = Set(rowMoves.map(\.from))
+      for path in rowReloads {
+        try requireRow(path, in: before, verb: "reload row \(path.row) from")
+        if removedRows.mark(ofRow: path.row, inSection: path.section) != RowMarks.unmarked || movedFrom.contains(path) {
+          throw .invalidUpdate(
+            "Invalid update: attempt to reload row \(path.describedForUpdate), which is also deleted or moved")
+        }
+      }
+    }
+    for path in rowInserts {
       guard after.indices.contains(path.section), path.row >= 0, path.row < after[path.section] else {
         let count = after.indices.contains(path.section) ? after[path.section] : 0
         throw .invalidUpdate(
           "Invalid update: attempt to insert row \(path.row) into section \(path.section), but there are only "
             + "\(count) rows in section \(path.section) after the update")
       }
-      fixedRows[path.section, default: []].insert(path.row)
-      inserted[path.section, default: 0] += 1
+      if fixedRows.mark(path.row, inSection: path.section, with: RowMarks.inserted) {
+        inserted[path.section] += 1
+      }
     }
     for move in rowMoves {
       try requireRow(move.from, in: before, verb: "move row \(move.from.row) from")
@@ -66,55 +76,59 @@ struct BatchUpdate {
           "Invalid update: attempt to move row \(move.from.describedForUpdate) to \(move.to.describedForUpdate), "
             + "which does not exist after the update")
       }
-      guard removedRows[move.from.section, default: []].insert(move.from.row).inserted else {
+      guard removedRows.markMoved(move.from.row, inSection: move.from.section, to: move.to) else {
         throw .invalidUpdate(
           "Invalid update: attempt to move row \(move.from.describedForUpdate) which is also deleted or moved")
       }
-      guard fixedRows[move.to.section, default: []].insert(move.to.row).inserted else {
+      guard fixedRows.mark(move.to.row, inSection: move.to.section, with: RowMarks.inserted) else {
         throw .invalidUpdate(
           "Invalid update: attempt to move a row to \(move.to.describedForUpdate), where another row is inserted or "
             + "moved")
       }
-      movedRows[move.from] = move.to
-      movedOut[move.from.section, default: 0] += 1
-      movedIn[move.to.section, default: 0] += 1
+      movedOut[move.from.section] += 1
+      movedIn[move.to.section] += 1
     }
 
     for (newSection, oldSection) in sections.oldSectionForNew.enumerated() {
       guard let oldSection, !reloadedSections.contains(oldSection) else { continue }
       let expected =
-        before[oldSection] + inserted[newSection, default: 0] - deleted[oldSection, default: 0]
-        + movedIn[newSection, default: 0] - movedOut[oldSection, default: 0]
+        before[oldSection] + inserted[newSection] - deleted[oldSection] + movedIn[newSection] - movedOut[oldSection]
       guard expected == after[newSection] else {
         throw .invalidUpdate(
           "Invalid update: invalid number of rows in section \(newSection). The number of rows contained in an "
             + "existing section after the update (\(after[newSection])) must be equal to the number of rows "
             + "contained in that section before the update (\(before[oldSection])), plus or minus the number of "
-            + "rows inserted or deleted from that section (\(inserted[newSection, default: 0]) inserted, "
-            + "\(deleted[oldSection, default: 0]) deleted) and plus or minus the number of rows moved into or out "
-            + "of that section (\(movedIn[newSection, default: 0]) moved in, \(movedOut[oldSection, default: 0]) "
-            + "moved out).")
+            + "rows inserted or deleted from that section (\(inserted[newSection]) inserted, "
+            + "\(deleted[oldSection]) deleted) and plus or minus the number of rows moved into or out "
+            + "of that section (\(movedIn[newSection]) moved in, \(movedOut[oldSection]) moved out).")
       }
     }
     return BatchUpdatePlan(
       newSectionForOld: sections.newSectionForOld,
       reloadedSections: reloadedSections,
-      removedRows: removedRows.mapValues { $0.sorted() },
-      fixedRows: fixedRows.mapValues { $0.sorted() },
-      movedRows: movedRows,
+      rowMarks: removedRows,
+      removedRows: before.indices.map { removedRows.markedRows(inSection: $0) },
+      fixedRows: after.indices.map { fixedRows.markedRows(inSection: $0) },
       reloadedRows: Set(rowReloads)
     )
   }
 
-  private func requireRow(_ path: IndexPath, in before: [Int], verb: String) throws(TableViewError) {
+  private static func notATablePath(_ path: IndexPath) -> TableViewError {
+    .invalidUpdate("Invalid update: \(path) is not a table index path (a section and a row)")
+  }
+
+  /// Throws unless the row exists before the update; `verb` is made only for the message.
+  private func requireRow(
+    _ path: IndexPath, in before: [Int], verb: @autoclosure () -> String
+  ) throws(TableViewError) {
     guard before.indices.contains(path.section) else {
       throw .invalidUpdate(
-        "Invalid update: attempt to \(verb) section \(path.section), but there are only \(before.count) sections "
+        "Invalid update: attempt to \(verb()) section \(path.section), but there are only \(before.count) sections "
           + "before the update")
     }
     guard path.row >= 0, path.row < before[path.section] else {
       throw .invalidUpdate(
-        "Invalid update: attempt to \(verb) section \(path.section) which only contains \(before[path.section]) "
+        "Invalid update: attempt to \(verb()) section \(path.section) which only contains \(before[path.section]) "
           + "rows before the update")
     }
   }
@@ -187,20 +201,23 @@ struct BatchUpdate {
 struct BatchUpdatePlan {
   let newSectionForOld: [Int?]
   let reloadedSections: Set<Int>
-  let removedRows: [Int: [Int]]
-  let fixedRows: [Int: [Int]]
-  let movedRows: [IndexPath: IndexPath]
+  /// Old rows deleted or moved out, with where the moved ones go.
+  let rowMarks: RowMarks
+  /// For each old section, its deleted and moved-out rows, in order.
+  let removedRows: [[Int]]
+  /// For each new section, its inserted and moved-in rows, in order.
+  let fixedRows: [[Int]]
   let reloadedRows: Set<IndexPath>
 
   /// Where a row from before the update is after it; nil when it was deleted (or its section was).
   func newIndexPath(for old: IndexPath) -> IndexPath? {
-    if let moved = movedRows[old] { return moved }
-    guard let newSection = newSectionForOld[old.section] else { return nil }
-    let removed = removedRows[old.section] ?? []
-    if removed.contains(old.row) { return nil }
-    let survivorIndex = old.row - removed.count(below: old.row)
+    guard rowMarks.contains(old) else { return nil }
+    let mark = rowMarks.mark(ofRow: old.row, inSection: old.section)
+    if let moved = rowMarks.destination(mark) { return moved }
+    guard let newSection = newSectionForOld[old.section], mark == RowMarks.unmarked else { return nil }
+    let survivorIndex = old.row - removedRows[old.section].count(below: old.row)
     var row = survivorIndex
-    for fixed in fixedRows[newSection] ?? [] {
+    for fixed in fixedRows[newSection] {
       if fixed <= row { row += 1 } else { break }
     }
     return IndexPath(row: row, section: newSection)
@@ -211,6 +228,76 @@ struct BatchUpdatePlan {
   func isReloaded(_ old: IndexPath) -> Bool {
     reloadedRows.contains(old) || reloadedSections.contains(old.section)
   }
+}
+
+/// A mark for each row of a table's sections: what a batch update does to it.
+///
+/// A section's marks are made the first time one of its rows is marked, one integer per row: marking a
+/// moved row is an array store, where hashing its index path would cost more than the rest of the update.
+struct RowMarks {
+  /// Nothing happens to the row. (Moved rows have marks of 0 or more.)
+  static let unmarked = -1
+  /// The row is deleted.
+  static let deleted = -2
+  /// The row is inserted (or moved in).
+  static let inserted = -3
+
+  private let rowCounts: [Int]
+  private var marks: [[Int]]
+  /// For each section, the rows marked so far, in the order they were marked.
+  private var markedRows: [[Int]]
+
+  init(rowCounts: [Int]) {
+    self.rowCounts = rowCounts
+    marks = Array(repeating: [], count: rowCounts.count)
+    markedRows = Array(repeating: [], count: rowCounts.count)
+  }
+
+  /// Where moved rows go; a moved row's mark is its destination's index here.
+  private var destinations: [IndexPath] = []
+
+  /// Where a moved row goes, if `mark` is a moved row's.
+  func destination(_ mark: Int) -> IndexPath? {
+    mark >= 0 ? destinations[mark] : nil
+  }
+
+  /// Whether the index path names a row of these sections.
+  func contains(_ indexPath: IndexPath) -> Bool {
+    indexPath.count == 2 && rowCounts.indices.contains(indexPath.section) && indexPath.row >= 0
+      && indexPath.row < rowCounts[indexPath.section]
+  }
+
+  /// The mark of a row (which must exist), or ``unmarked``.
+  func mark(ofRow row: Int, inSection section: Int) -> Int {
+    marks[section].isEmpty ? Self.unmarked : marks[section][row]
+  }
+
+  /// Marks a row (which must exist) with ``deleted`` or ``inserted``; false, leaving it as it was, if it was
+  /// marked already.
+  mutating func mark(_ row: Int, inSection section: Int, with mark: Int) -> Bool {
+    if marks[section].isEmpty { marks[section] = Array(repeating: Self.unmarked, count: rowCounts[section]) }
+    guard marks[section][row] == Self.unmarked else { return false }
+    marks[section][row] = mark
+    markedRows[section].append(row)
+    return true
+  }
+
+  /// Marks a row (which must exist) as moved to `destination`; false, leaving it as it was, if it was marked
+  /// already.
+  mutating func markMoved(_ row: Int, inSection section: Int, to destination: IndexPath) -> Bool {
+    guard mark(row, inSection: section, with: destinations.count) else { return false }
+    destinations.append(destination)
+    return true
+  }
+
+  /// The marked rows of a section, in order.
+  func markedRows(inSection section: Int) -> [Int] {
+    let rows = markedRows[section]
+    // Sorting costs more than walking the marks once many rows are marked.
+    guard rows.count > rowCounts[section] / 16 else { return rows.sorted() }
+    return marks[section].indices.filter { marks[section][$0] != Self.unmarked }
+  }
+
 }
 
 extension [Int] {

@@ -9,9 +9,14 @@ extension Changeset {
   /// item whose value changed is reloaded if it stays, or deleted and inserted if it moves (a batch update
   /// cannot both move and reload a row).
   ///
+  /// Items with the same identifiers at the start and at the end of a kept section stay without being
+  /// hashed, and a section whose items share storage with the old one's costs O(1): showing a snapshot
+  /// again, or one with a few rows changed, costs far less than a reorder. An old item equal to a new one
+  /// whose identifier has the same hash value is taken to be that item.
+  ///
   /// Duplicate identifiers never crash: within a snapshot the first occurrence is matched, and later ones
-  /// are treated as different items (deleted from the old snapshot, inserted into the new one). The same
-  /// holds for duplicate section identifiers.
+  /// are treated as different items (deleted from the old snapshot, inserted into the new one) unless they
+  /// keep their place at either end of their section. The same holds for duplicate section identifiers.
   @inlinable
   public static func difference<SectionID: Hashable, Item: Identifiable & Equatable>(
     from old: [DiffableSection<SectionID, Item>],
@@ -30,33 +35,66 @@ extension Changeset {
     // Old rows are numbered across the whole snapshot ("flat" indices), which keeps the hot loops on arrays
     // of integers; index paths are made only for the rows that change.
     var old = FlatSnapshot(old)
-    var oldPositions: [Item.ID: Int32] = [:]
-    oldPositions.reserveCapacity(old.count)
-    // Backwards, so that the first occurrence of a duplicate identifier is the one that remains.
-    for section in old.sections.indices.reversed() where sections.newForOld[section] != nil {
-      for (row, item) in old.sections[section].items.enumerated().reversed() {
-        oldPositions[item.id] = Int32(truncatingIfNeeded: old.starts[section] + row)
+    // Rows with the same identifiers at the start and at the end of a kept section keep their places: they
+    // are matched without hashing, which makes an unchanged or slightly changed large section cheap. Only
+    // the rows between those ends are matched by identifier.
+    var oldMiddles = old.sections.map { 0..<$0.items.count }
+    var newMiddles = new.map { 0..<$0.items.count }
+    for (newSection, sameSection) in sections.oldForNew.enumerated() {
+      guard let sameSection else { continue }
+      let ends = old.keepCommonEnds(of: sameSection, with: new[newSection].items)
+      oldMiddles[sameSection] = ends.oldMiddle
+      newMiddles[newSection] = ends.newMiddle
+    }
+    var oldPositions = OldPositions<Item.ID>(
+      capacity: oldMiddles.indices.reduce(0) { sections.newForOld[$1] == nil ? $0 : $0 + oldMiddles[$1].count })
+    for section in old.sections.indices where sections.newForOld[section] != nil {
+      let items = old.sections[section].items
+      for row in oldMiddles[section] {
+        let flat = old.starts[section] + row
+        let hash = OldPositions<Item.ID>.hash(items[row].id)
+        // An identifier seen at an earlier row keeps that row; another identifier with the same hash value
+        // goes to the second table.
+        guard let taken = oldPositions.firstRow(withHash: hash) else {
+          oldPositions.insert(hash: hash, at: flat)
+          continue
+        }
+        if old.id(at: taken) != items[row].id { oldPositions.insertColliding(items[row].id, at: flat) }
       }
     }
 
     for (newSection, contents) in new.enumerated() {
       guard let sameSection = sections.oldForNew[newSection] else { continue }
+      let items = contents.items
       var matchedHere: [Int] = []
-      matchedHere.reserveCapacity(contents.items.count)
+      matchedHere.reserveCapacity(newMiddles[newSection].count)
       var insertedRows: [Int] = []
-      for (row, item) in contents.items.enumerated() {
-        guard let position = oldPositions[item.id], case let flat = Int(position),
-          old.match(flat, toRow: row, section: newSection)
-        else {
+      for row in newMiddles[newSection] {
+        // The old row with the same hash value is the item's when it holds an equal item (compared where
+        // it lies, without making identifiers) or one with the same identifier.
+        var match: (flat: Int, isChanged: Bool)?
+        if let flat = oldPositions.firstRow(withHash: OldPositions<Item.ID>.hash(items[row].id)) {
+          if !old.isChanged(flat, comparedTo: items[row]) {
+            match = (flat, false)
+          } else if old.id(at: flat) == items[row].id {
+            match = (flat, true)
+          }
+        }
+        if match == nil, let flat = oldPositions.collidingRow(of: items[row].id) {
+          match = (flat, old.isChanged(flat, comparedTo: items[row]))
+        }
+        guard let match, old.match(match.flat, toRow: row, section: newSection) else {
           insertedRows.append(row)
           continue
         }
-        old.isChanged[flat] = old.item(at: flat) != item
-        matchedHere.append(flat)
+        old.isChanged[match.flat] = match.isChanged
+        matchedHere.append(match.flat)
       }
       // Of the items that stay in the same section, the longest run in old order whose new rows increase
       // stays; every other matched item moves.
-      let candidates = old.range(of: sameSection).filter { old.newSection[$0] == newSection }
+      let start = old.starts[sameSection]
+      let middle = start + oldMiddles[sameSection].lowerBound..<start + oldMiddles[sameSection].upperBound
+      let candidates = middle.filter { old.newSection[$0] == newSection }
       for index in longestIncreasingRun(candidates.map { Int(old.newRow[$0]) }) {
         old.fate[candidates[index]] = .staying
       }
@@ -193,10 +231,61 @@ struct FlatSnapshot<SectionID: Hashable, Item: Identifiable & Equatable> {
     return IndexPath(row: flat - starts[section], section: section)
   }
 
+  /// The identifier of the old row's item.
   @inlinable
-  func item(at flat: Int) -> Item {
+  func id(at flat: Int) -> Item.ID {
     let section = Int(sectionOfRow[flat])
-    return sections[section].items[flat - starts[section]]
+    return sections[section].items[flat - starts[section]].id
+  }
+
+  /// Whether the old row's item differs from `item` (compared in place, without copying it).
+  @inlinable
+  func isChanged(_ flat: Int, comparedTo item: Item) -> Bool {
+    let section = Int(sectionOfRow[flat])
+    return sections[section].items[flat - starts[section]] != item
+  }
+
+  /// Marks the rows of an old section that begin or end it with the same identifiers as `items` (the
+  /// section's new items) as staying, or reloaded where their values differ, and returns the rows of both
+  /// left to match.
+  ///
+  /// Keeping them is what the longest increasing run would choose: they come before (or after) every other
+  /// kept row in both snapshots. When both snapshots share the section's storage, the whole section stays.
+  @inlinable
+  mutating func keepCommonEnds(
+    of section: Int, with items: [Item]
+  ) -> (oldMiddle: Range<Int>, newMiddle: Range<Int>) {
+    let oldItems = sections[section].items
+    let start = starts[section]
+    if Self.shareStorage(oldItems, items) {
+      fate.replaceSubrange(start..<start + items.count, with: repeatElement(.staying, count: items.count))
+      return (items.count..<items.count, items.count..<items.count)
+    }
+    let shorter = min(oldItems.count, items.count)
+    var prefix = 0
+    while prefix < shorter, oldItems[prefix].id == items[prefix].id {
+      fate[start + prefix] = oldItems[prefix] == items[prefix] ? .staying : .reloaded
+      prefix += 1
+    }
+    var suffix = 0
+    while prefix + suffix < shorter,
+      oldItems[oldItems.count - 1 - suffix].id == items[items.count - 1 - suffix].id
+    {
+      let oldRow = oldItems.count - 1 - suffix
+      fate[start + oldRow] = oldItems[oldRow] == items[items.count - 1 - suffix] ? .staying : .reloaded
+      suffix += 1
+    }
+    return (prefix..<oldItems.count - suffix, prefix..<items.count - suffix)
+  }
+
+  /// Whether two arrays are the same storage (then their items are the same): an O(1) answer for a snapshot
+  /// section shown again unchanged.
+  @inlinable
+  static func shareStorage(_ first: [Item], _ second: [Item]) -> Bool {
+    guard first.count == second.count, !first.isEmpty else { return first.isEmpty && second.isEmpty }
+    return first.withUnsafeBufferPointer { first in
+      second.withUnsafeBufferPointer { second in first.baseAddress == second.baseAddress }
+    }
   }
 
   /// Records that the old row reappears at a new row; false if it was matched already.
@@ -206,5 +295,55 @@ struct FlatSnapshot<SectionID: Hashable, Item: Identifiable & Equatable> {
     newSection[flat] = Int32(truncatingIfNeeded: section)
     newRow[flat] = Int32(truncatingIfNeeded: row)
     return true
+  }
+}
+
+/// Where each identifier first occurs among the old rows, keyed by the identifier's hash value.
+///
+/// The main table holds integers, not identifiers: keeping an identifier copies it, which for identifiers
+/// that hold text means touching memory scattered over the whole snapshot. An identifier whose hash value
+/// belongs to another one goes to a second table, keyed by identifier.
+@usableFromInline
+struct OldPositions<ID: Hashable> {
+  @usableFromInline var byHash: [Int: Int32] = [:]
+  @usableFromInline var colliding: [ID: Int32] = [:]
+
+  @inlinable
+  init(capacity: Int) {
+    byHash.reserveCapacity(capacity)
+  }
+
+  /// `id`'s hash value, worked out where the identifier's `hash(into:)` can be inlined: an identifier that
+  /// hashes a number it keeps is then hashed without reading its text.
+  @inlinable
+  static func hash(_ id: ID) -> Int {
+    var hasher = Hasher()
+    hasher.combine(id)
+    return hasher.finalize()
+  }
+
+  /// The first old row recorded with this hash value.
+  @inlinable
+  func firstRow(withHash hash: Int) -> Int? {
+    byHash[hash].map { Int($0) }
+  }
+
+  /// Records the first old row with this hash value.
+  @inlinable
+  mutating func insert(hash: Int, at flat: Int) {
+    byHash[hash] = Int32(truncatingIfNeeded: flat)
+  }
+
+  /// Records an old row whose identifier's hash value belongs to another identifier, unless the identifier
+  /// was recorded at an earlier row.
+  @inlinable
+  mutating func insertColliding(_ id: ID, at flat: Int) {
+    if colliding[id] == nil { colliding[id] = Int32(truncatingIfNeeded: flat) }
+  }
+
+  /// The first old row with `id`, when its hash value belongs to another identifier.
+  @inlinable
+  func collidingRow(of id: ID) -> Int? {
+    colliding.isEmpty ? nil : colliding[id].map { Int($0) }
   }
 }

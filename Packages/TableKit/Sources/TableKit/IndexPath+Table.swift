@@ -3,7 +3,9 @@ import Foundation
 extension IndexPath {
   /// Creates an index path that names a row in a section, as UIKit's table views use them.
   public init(row: Int, section: Int) {
-    self.init(indexes: [section, row])
+    // Appending to a one-index path makes a two-index one without allocating (an array literal would).
+    self.init(index: section)
+    append(row)
   }
 
   /// The section of a table index path (its first index).

@@ -31,10 +31,16 @@ final class LargePage: Sendable {
   let musicAPI: MockMusicAPI
   let downloads: MockDownloadsManager
   let favourites: MockFavouritesManager
+  /// The page's tracks, and the same with one title changed: reloads alternate between them, so that each one
+  /// builds every cell model (a reload that answers as before keeps the rows it has).
+  private let answers: [[Track]]
+  private var reloads = 0
 
   private init(tracks: [Track]) {
+    var changed = tracks
+    changed[changed.count / 2].title += " (Live)"
+    answers = [tracks, changed]
     musicAPI = MockMusicAPI()
-    musicAPI.returnTracks(tracks)
     downloads = MockDownloadsManager(
       downloadedTrackIds: Set(tracks.indices.filter { $0 % 100 == 7 }.map { tracks[$0].id }))
     favourites = MockFavouritesManager(
@@ -50,6 +56,8 @@ final class LargePage: Sendable {
   }
 
   func reload() async {
+    musicAPI.returnTracks(answers[reloads % 2])
+    reloads += 1
     await dataSource.reload()
     precondition(dataSource.sections.first?.rows.count ?? 0 > 90_000)
   }

@@ -37,6 +37,46 @@ public enum BenchmarkCatalog {
     return try CatalogDatabase.open(at: url)
   }
 
+  /// A copy of the catalog of `configuration` for benchmarks that write to it (favourites, downloads).
+  ///
+  /// It is kept beside the catalog as `working-<file name>`, so that the generated file stays as generated, and
+  /// made when missing or older than the catalog. Benchmarks that write undo what they wrote, and start by
+  /// undoing what an interrupted run left. The copy includes the write-ahead log, which may hold committed pages
+  /// the main file does not.
+  public static func workingCopy(of configuration: CatalogGenerator.Configuration) throws -> URL {
+    let source = fileURL(for: configuration)
+    if !FileManager.default.fileExists(atPath: source.path) {
+      _ = try open(configuration)
+    }
+    let copy = source.deletingLastPathComponent().appendingPathComponent("working-" + source.lastPathComponent)
+    if try isMissingOrOlder(copy, than: source) {
+      for suffix in ["", "-wal", "-shm"] {
+        let stale = URL(fileURLWithPath: copy.path + suffix)
+        if FileManager.default.fileExists(atPath: stale.path) { try FileManager.default.removeItem(at: stale) }
+      }
+      log("Copying the benchmark catalog to \(copy.path) (once)…")
+      let wal = URL(fileURLWithPath: source.path + "-wal")
+      if FileManager.default.fileExists(atPath: wal.path) {
+        try FileManager.default.copyItem(at: wal, to: URL(fileURLWithPath: copy.path + "-wal"))
+      }
+      // The database file comes last, under its name only when complete: an interrupted copy is made again.
+      let partial = URL(fileURLWithPath: copy.path + ".partial")
+      if FileManager.default.fileExists(atPath: partial.path) { try FileManager.default.removeItem(at: partial) }
+      try FileManager.default.copyItem(at: source, to: partial)
+      try FileManager.default.moveItem(at: partial, to: copy)
+    }
+    return copy
+  }
+
+  private static func isMissingOrOlder(_ copy: URL, than source: URL) throws -> Bool {
+    guard FileManager.default.fileExists(atPath: copy.path) else { return true }
+    let modified = { (url: URL) in
+      try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date
+    }
+    guard let copied = try modified(copy), let generated = try modified(source) else { return true }
+    return copied < generated
+  }
+
   private static func generate(_ configuration: CatalogGenerator.Configuration, at url: URL) throws {
     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     log("Generating the benchmark catalog \(url.path) (once)…")

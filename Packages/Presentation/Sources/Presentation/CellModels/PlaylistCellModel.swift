@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// Everything a playlist row shows: a poster with the playlist's name and a summary.
@@ -60,11 +61,87 @@ public enum ArtistCellModelType: Identifiable, Hashable, Sendable {
   case relatedArtist(RelatedArtistCellModel)
 
   /// An identifier unique across the page: the kind of row and the model's identifier.
-  public var id: String {
+  ///
+  /// A track row's identifier hashes without reading its text: a diff of a large page hashes every row's
+  /// identifier, and the texts of 100,000 rows lie scattered in memory.
+  public struct ID: Hashable, Sendable, CustomStringConvertible {
+    /// The kinds of row.
+    public enum Kind: Hashable, Sendable {
+      /// A track.
+      case track
+      /// A playlist.
+      case playlist
+      /// A related artist.
+      case relatedArtist
+    }
+
+    /// The kind of row.
+    public let kind: Kind
+    /// The model's identifier, as text.
+    public let rawValue: String
+    @usableFromInline let rawValueHash: Int
+
+    /// Creates the identifier of a row of `kind` whose model has the identifier `rawValue`.
+    public init(kind: Kind, rawValue: String) {
+      self.init(kind: kind, rawValue: rawValue, rawValueHash: rawValue.hashValue)
+    }
+
+    @inlinable
+    init(kind: Kind, rawValue: String, rawValueHash: Int) {
+      self.kind = kind
+      self.rawValue = rawValue
+      self.rawValueHash = rawValueHash
+    }
+
+    /// Whether both name the same row.
+    @inlinable
+    public static func == (lhs: ID, rhs: ID) -> Bool {
+      lhs.kind == rhs.kind && lhs.rawValue == rhs.rawValue
+    }
+
+    /// Hashes the kind and the text's hash, worked out when the identifier was made.
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(kind)
+      hasher.combine(rawValueHash)
+    }
+
+    /// `track:<id>`, `playlist:<id>` or `artist:<id>`.
+    public var description: String {
+      switch kind {
+      case .track: "track:\(rawValue)"
+      case .playlist: "playlist:\(rawValue)"
+      case .relatedArtist: "artist:\(rawValue)"
+      }
+    }
+  }
+
+  /// An identifier unique across the page: the kind of row and the model's identifier.
+  @inlinable
+  public var id: ID {
     switch self {
-    case .track(let model): "track:\(model.id.rawValue)"
-    case .playlist(let model): "playlist:\(model.id)"
-    case .relatedArtist(let model): "artist:\(model.id)"
+    case .track(let model): ID(kind: .track, rawValue: model.id.rawValue, rawValueHash: model.idHash)
+    case .playlist(let model): ID(kind: .playlist, rawValue: model.id)
+    case .relatedArtist(let model): ID(kind: .relatedArtist, rawValue: model.id)
+    }
+  }
+
+  /// Whether both rows are the same kind with equal models.
+  ///
+  /// Written out: the synthesised comparison copies both rows first, which costs a large page's diff more
+  /// than the comparing. Inlinable, so that a diff compares rows where they lie.
+  @inlinable
+  public static func == (lhs: ArtistCellModelType, rhs: ArtistCellModelType) -> Bool {
+    switch lhs {
+    case .track(let model):
+      guard case .track(let other) = rhs else { return false }
+      return model == other
+    case .playlist(let model):
+      guard case .playlist(let other) = rhs else { return false }
+      return model == other
+    case .relatedArtist(let model):
+      guard case .relatedArtist(let other) = rhs else { return false }
+      return model == other
     }
   }
 }

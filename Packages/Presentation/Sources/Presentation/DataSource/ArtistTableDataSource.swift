@@ -63,6 +63,9 @@ public final class ArtistTableDataSource {
   private var indexOfTrack: [Track.ID: Int]?
   private var repeatedTracks: [Track.ID: [Int]] = [:]
   private var rowOfTrack: [Int] = []
+  private var playlists: [Playlist] = []
+  private var relatedArtists: [Artist] = []
+  private var hasLoaded = false
   private var playlistRows: [ArtistCellModelType] = []
   private var relatedArtistRows: [ArtistCellModelType] = []
 
@@ -150,14 +153,24 @@ public final class ArtistTableDataSource {
       return
     }
     guard reload == latestReload else { return }
-    load(answer.tracks, answer.playlists, answer.related)
     state = .loaded
+    if hasLoaded, answer.tracks == tracks, answer.playlists == playlists, answer.related == relatedArtists,
+      modelsShowTheManagersStates()
+    {
+      // Nothing the page shows has changed: its rows stay, storage and all, and showing them again is free.
+      publish()
+      return
+    }
+    load(answer.tracks, answer.playlists, answer.related)
+    hasLoaded = true
     rebuildRows()
   }
 
   // MARK: Building cell models
 
   private func load(_ tracks: [Track], _ playlists: [Playlist], _ related: [Artist]) {
+    self.playlists = playlists
+    relatedArtists = related
     self.tracks = tracks
     titleKeys = nil
     indexOfTrack = nil
@@ -190,6 +203,18 @@ public final class ArtistTableDataSource {
     }
   }
 
+  /// Whether every track's cell model shows what the managers say of it now (changes they announced may still
+  /// be on their way).
+  private func modelsShowTheManagersStates() -> Bool {
+    let trackIDs = tracks.map(\.id)
+    let downloadStates = downloadsManager.downloadStates(of: trackIDs)
+    let favourites = favouritesManager?.favouriteStates(of: trackIDs) ?? Array(repeating: false, count: tracks.count)
+    return models.indices.allSatisfy { index in
+      models[index].isFavourited == favourites[index]
+        && models[index].downloadStatus == TrackCellModel.DownloadStatus(downloadStates[index])
+    }
+  }
+
   /// Filters, sorts and pins favourites, then publishes.
   private func rebuildRows() {
     if sortMode == .alphabeticalAscending || sortMode == .alphabeticalDescending, titleKeys == nil {
@@ -198,15 +223,17 @@ public final class ArtistTableDataSource {
     let order = Self.order(
       tracks, favourites: models.map(\.isFavourited), showsExplicit: user.mayBeShownExplicitLyrics,
       sortMode: sortMode, titleKeys: titleKeys)
-    // Take the previous rows out of the sections: if no snapshot still holds them, their storage is reused.
-    var trackRows = sections.first { $0.id == .tracks }?.rows ?? []
-    sections = []
-    trackRows.removeAll(keepingCapacity: true)
-    trackRows.reserveCapacity(order.count)
     var rowOfTrack = [Int](repeating: -1, count: tracks.count)
-    for index in order {
-      rowOfTrack[index] = trackRows.count
-      trackRows.append(.track(models[index]))
+    for (row, index) in order.enumerated() { rowOfTrack[index] = row }
+    // Rows are written in the music API's order, each to its place: reading the cell models (and touching
+    // their text) in that order follows the order they were made in, where reading them in display order
+    // would jump across a large page's memory for every row.
+    let models = models
+    let trackRows = [ArtistCellModelType](unsafeUninitializedCapacity: order.count) { rows, count in
+      for (index, row) in rowOfTrack.enumerated() where row >= 0 {
+        (rows.baseAddress! + row).initialize(to: .track(models[index]))
+      }
+      count = order.count
     }
     self.rowOfTrack = rowOfTrack
     sections = [
@@ -234,17 +261,31 @@ public final class ArtistTableDataSource {
     case .alphabeticalAscending, .alphabeticalDescending:
       if let keys = titleKeys { indices = keys.sorted(indices, ascending: sortMode == .alphabeticalAscending) }
     case .mostPopular:
-      indices.sort { (tracks[$1].popularity, $0) < (tracks[$0].popularity, $1) }
+      indices = sorted(indices, descending: true, by: tracks.map { Double($0.popularity) })
     case .newest:
-      indices.sort { (tracks[$1].releaseDate, $0) < (tracks[$0].releaseDate, $1) }
+      indices = sorted(indices, descending: true, by: tracks.map(\.releaseDate.timeIntervalSinceReferenceDate))
     case .longest:
-      indices.sort { (tracks[$1].duration, $0) < (tracks[$0].duration, $1) }
+      indices = sorted(indices, descending: true, by: tracks.map(\.duration))
     case .shortest:
-      indices.sort { (tracks[$0].duration, $0) < (tracks[$1].duration, $1) }
+      indices = sorted(indices, descending: false, by: tracks.map(\.duration))
     }
     let pinned = indices.filter { favourites[$0] }
     guard !pinned.isEmpty else { return indices }
     return pinned + indices.filter { !favourites[$0] }
+  }
+
+  /// `indices` ordered by `keys` (one per track), ties in index order.
+  ///
+  /// Sorts compact (key, index) pairs: comparing tracks where they lie would read a large page's memory
+  /// at random for every comparison.
+  private nonisolated static func sorted(_ indices: [Int], descending: Bool, by keys: [Double]) -> [Int] {
+    var entries = indices.map { (key: keys[$0], index: $0) }
+    if descending {
+      entries.sort { ($1.key, $0.index) < ($0.key, $1.index) }
+    } else {
+      entries.sort { ($0.key, $0.index) < ($1.key, $1.index) }
+    }
+    return entries.map(\.index)
   }
 
   private func index(of trackID: Track.ID) -> Int? {
