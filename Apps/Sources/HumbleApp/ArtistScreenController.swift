@@ -115,6 +115,24 @@ public final class ArtistScreenController: TableViewDataSource, TableViewDelegat
     return changes
   }
 
+  /// Shows a snapshot of the same rows in another order: the table reloads and the selection stays on the
+  /// same rows.
+  ///
+  /// A diff would move every row, which on a large page costs more than the sort itself; a table view
+  /// controller re-sorting its rows does the same.
+  public func showReordered(_ next: ArtistPageSnapshot) {
+    guard next.sections != snapshot.sections else { return }
+    let selected = (table.indexPathsForSelectedRows ?? []).map { snapshot.sections[$0.section].rows[$0.row].id }
+    snapshot = next
+    table.reloadData()
+    for id in selected {
+      if let indexPath = indexPath(ofRowWithID: id) {
+        table.selectRow(at: indexPath, animated: false, scrollPosition: .none)
+      }
+    }
+    onEvent?("reload: \(rowCount) rows reordered")
+  }
+
   /// The index path of a row as the screen numbers it.
   public func indexPath(for address: RowAddress) -> IndexPath? {
     switch address {

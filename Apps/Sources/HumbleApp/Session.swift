@@ -170,7 +170,7 @@ public final class Session {
       return pageOutput()
     case .sort(let mode):
       screen.dataSource.sortMode = mode
-      screen.show(screen.dataSource.snapshot)
+      screen.showReordered(screen.dataSource.snapshot)
       return pageOutput()
     case .show:
       return pageOutput()
