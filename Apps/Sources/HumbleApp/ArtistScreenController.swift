@@ -98,11 +98,6 @@ public final class ArtistScreenController: TableViewDataSource, TableViewDelegat
   /// Returns the changes applied, or nil when nothing changed.
   @discardableResult
   public func show(_ next: ArtistPageSnapshot) -> Changeset? {
-    // The common case of a snapshot already shown is one comparison of shared storage, not a diff.
-    guard next.sections != snapshot.sections else {
-      snapshot = next
-      return nil
-    }
     let changes = Changeset.difference(from: Self.sections(of: snapshot), to: Self.sections(of: next))
     snapshot = next
     guard !changes.isEmpty else { return nil }
