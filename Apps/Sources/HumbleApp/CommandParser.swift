@@ -45,7 +45,7 @@ public enum CommandParser {
         throw CommandError(
           argument.isEmpty
             ? "sort: missing sort mode (usage: sort <\(names)>)"
-            : "sort: unknown sort mode '\(argument)' (use \(names))")
+            : "sort: unknown sort mode \(TerminalText.quoted(argument)) (use \(names))")
       }
       return .sort(mode)
     case "select": return .select(try address(argument, for: name))
@@ -87,7 +87,8 @@ public enum CommandParser {
     case "quit", "exit": return .quit
     default:
       let suggestion = closest(to: name, among: commandNames).map { " Did you mean '\($0)'?" } ?? ""
-      throw CommandError("Unknown command '\(name)'.\(suggestion) Type 'help' for the list of commands.")
+      throw CommandError(
+        "Unknown command \(TerminalText.quoted(name)).\(suggestion) Type 'help' for the list of commands.")
     }
   }
 
@@ -112,11 +113,15 @@ public enum CommandParser {
     if parts.count == 2, let section = Int(parts[0]), let row = Int(parts[1]), section >= 1, row >= 1 {
       return .sectionRow(section: section, row: row)
     }
-    throw CommandError("\(command): '\(text)' is not a row number (rows are counted from 1, e.g. 3 or 2.1)")
+    throw CommandError(
+      "\(command): \(TerminalText.quoted(text)) is not a row number (rows are counted from 1, e.g. 3 or 2.1)")
   }
 
   /// The closest name within two edits, if any.
   static func closest(to word: String, among candidates: [String]) -> String? {
+    // Two edits cannot bridge a larger difference in length; skipping those keeps a 1 MB word cheap.
+    let length = word.count
+    let candidates = candidates.filter { abs($0.count - length) <= 2 }
     let scored = candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= 2 }
     return scored.min { $0.1 < $1.1 }?.0
   }

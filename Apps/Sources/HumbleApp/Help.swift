@@ -19,7 +19,7 @@ enum Help {
     ("events", "events on|off", "print delegate calls, notifications and batch updates as they happen"),
     ("back", "back", "return to the previous page"),
     ("timing", "timing on|off", "print how long each command took"),
-    ("history", "history", "the commands run so far"),
+    ("history", "history", "the last 1,000 commands run"),
     ("wait", "wait", "wait until running downloads finish, then show the page (handy in scripts)"),
     ("help", "help [command]", "list the commands, or explain one"),
     ("quit", "quit | exit", "leave"),
@@ -28,7 +28,7 @@ enum Help {
   static func lines(for topic: String?) -> [String] {
     guard let topic else { return usage.map { "\($0.usage)  —  \($0.summary)" } }
     guard let entry = usage.first(where: { $0.name == topic.lowercased() }) else {
-      return ["No command '\(topic)'. Commands: \(usage.map(\.name).joined(separator: ", "))."]
+      return ["No command \(TerminalText.quoted(topic)). Commands: \(usage.map(\.name).joined(separator: ", "))."]
     }
     return ["usage: \(entry.usage)", entry.summary]
   }

@@ -154,7 +154,7 @@ struct Piece {
   var style: Style
 
   init(_ text: String, _ style: Style = .plain) {
-    self.text = text
+    self.text = TerminalText.visible(text)
     self.style = style
   }
 

@@ -77,6 +77,10 @@ public final class Session {
   private var user = User.adult
   private var printsTiming = false
   private var commandHistory: [String] = []
+  /// How many of the oldest commands `history` no longer keeps (it keeps ``historyLimit``).
+  private var forgottenCommands = 0
+  /// How many commands `history` keeps, as a shell's HISTSIZE does.
+  public static let historyLimit = 1_000
   private var isRunningCommand = false
   private var pendingLiveRows: [ArtistCellModelType.ID] = []
   private var liveFlush: Task<Void, Never>?
@@ -112,9 +116,14 @@ public final class Session {
     do throws(CommandError) {
       guard let command = try CommandParser.parse(line) else { return .lines([]) }
       commandHistory.append(line.trimmingCharacters(in: .whitespaces))
+      if commandHistory.count > Self.historyLimit + Self.historyLimit / 4 {
+        let excess = commandHistory.count - Self.historyLimit
+        commandHistory.removeFirst(excess)
+        forgottenCommands += excess
+      }
       output = await run(command)
     } catch {
-      return .failure(error.description)
+      return .failure(TerminalText.visible(error.description))
     }
     if printsTiming {
       let elapsed = ContinuousClock.now - started
@@ -127,6 +136,15 @@ public final class Session {
       output.document["events"] = .array(events.map(JSONValue.string))
       events = []
     }
+    return Self.visible(output, keepingColour: renderOptions.usesColour)
+  }
+
+  /// The output with control characters shown as escapes: text from a catalog or from the line typed must not
+  /// steer the terminal or break the one-line error.
+  private static func visible(_ output: CommandOutput, keepingColour: Bool) -> CommandOutput {
+    var output = output
+    output.lines = output.lines.map { TerminalText.visible($0, keepingColour: keepingColour) }
+    output.error = output.error.map { TerminalText.visible($0) }
     return output
   }
 
@@ -147,8 +165,10 @@ public final class Session {
       printsTiming = on
       return .lines(["timing \(on ? "on" : "off")"])
     case .history:
-      var output = CommandOutput.lines(commandHistory.enumerated().map { "\($0.offset + 1)  \($0.element)" })
-      output.document["history"] = .array(commandHistory.map(JSONValue.string))
+      let kept = commandHistory.suffix(Self.historyLimit)
+      let firstNumber = forgottenCommands + commandHistory.count - kept.count + 1
+      var output = CommandOutput.lines(kept.enumerated().map { "\($0.offset + firstNumber)  \($0.element)" })
+      output.document["history"] = .array(kept.map(JSONValue.string))
       return output
     case .back:
       guard let previous = previousPages.popLast() else { return .failure("There is no previous page.") }
@@ -260,7 +280,7 @@ public final class Session {
       } else {
         artists = try await musicAPI.allArtists()
       }
-      if artists.isEmpty { return .lines(["No artists match '\(query ?? "")'."]) }
+      if artists.isEmpty { return .lines(["No artists match \(TerminalText.quoted(query ?? ""))."]) }
       var output = CommandOutput.lines(artists.map { "\($0.name) (\($0.id))" })
       output.document["artists"] = .array(
         artists.map { .object(["id": .string($0.id.rawValue), "name": .string($0.name)]) })
@@ -329,7 +349,9 @@ public final class Session {
     } catch {
       return .failure(String(describing: error))
     }
-    guard let found else { return .failure("No artist called '\(nameOrID)'. Type 'artists' to list them.") }
+    guard let found else {
+      return .failure("No artist called \(TerminalText.quoted(nameOrID)). Type 'artists' to list them.")
+    }
     return await show(
       Page(
         screen: makeScreen(pageID: found.id, musicAPI: musicAPI, playlistAPI: playlistAPI), title: found.name,
@@ -372,7 +394,8 @@ public final class Session {
       let action = screen.table.editActions(forRowAt: indexPath).first(where: { $0.title == chosen })
     else {
       let offered = titles.isEmpty ? "none" : titles.joined(separator: ", ")
-      return .failure("Row \(screen.number(of: indexPath)) does not offer '\(title)' (it offers: \(offered)).")
+      return .failure(
+        "Row \(screen.number(of: indexPath)) does not offer \(TerminalText.quoted(title)) (it offers: \(offered)).")
     }
     screen.table.handleEditAction(action, forRowAt: indexPath)
     await screen.settle()

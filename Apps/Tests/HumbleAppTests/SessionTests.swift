@@ -126,4 +126,13 @@ import Testing
     )
     #expect(await session.run("artist nobody").error == "No artist called 'nobody'. Type 'artists' to list them.")
   }
+
+  @Test func historyKeepsTheLastThousandCommandsNumberedFromTheFirst() async {
+    let session = makeSession()
+    for number in 1...1_300 { _ = await session.run("help \(number)") }
+    let output = await session.run("history")
+    #expect(output.lines.count == Session.historyLimit)
+    #expect(output.lines.first == "302  help 302")
+    #expect(output.lines.last == "1301  history")
+  }
 }
