@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Fans changes out to any number of `AsyncStream` subscribers.
 ///
 /// Each call to ``stream()`` registers a subscriber at once with an unbounded buffer, so it receives every
@@ -12,7 +10,7 @@ public final class ChangeBroadcaster<Element: Sendable>: Sendable {
     var isFinished = false
   }
 
-  private let subscribers = Mutex(Subscribers())
+  private let subscribers = Locked(Subscribers())
 
   /// Creates a broadcaster with no subscribers.
   public init() {}

@@ -2,7 +2,6 @@ import Domain
 import Foundation
 import GRDB
 import Services
-import Synchronization
 
 /// The ``DownloadsManager`` that really copies tracks from their stream URLs into the downloads directory.
 ///
@@ -45,7 +44,7 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
   private let database: CatalogDatabase
   private let location: StorageLocation
   private let configuration: Configuration
-  private let state: Mutex<State>
+  private let state: Locked<State>
   private let broadcaster = ChangeBroadcaster<DownloadChange>()
   private let lock: DirectoryLock
   private let directoryRemoval: DirectoryRemoval?
@@ -119,7 +118,7 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
         }
       }
     }
-    state = Mutex(loaded)
+    state = Locked(loaded)
   }
 
   /// The file holding a downloaded track's bytes, or nil when the track is not downloaded.

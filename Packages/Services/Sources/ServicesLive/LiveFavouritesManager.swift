@@ -2,7 +2,6 @@ import Domain
 import Foundation
 import GRDB
 import Services
-import Synchronization
 
 /// The ``FavouritesManager`` that persists favourites in the catalog database.
 ///
@@ -12,14 +11,14 @@ import Synchronization
 /// favourites at once.
 public final class LiveFavouritesManager: FavouritesManager, Sendable {
   private let database: CatalogDatabase
-  private let favourites: Mutex<Set<Track.ID>>
+  private let favourites: Locked<Set<Track.ID>>
   private let broadcaster = ChangeBroadcaster<FavouriteChange>()
 
   /// Loads the favourites stored in `database`.
   public init(database: CatalogDatabase) throws(CatalogDatabaseError) {
     self.database = database
     let stored = try database.readBlocking { db in try String.fetchAll(db, sql: "SELECT trackID FROM favourite") }
-    favourites = Mutex(Set(stored.map { Track.ID($0) }))
+    favourites = Locked(Set(stored.map { Track.ID($0) }))
   }
 
   /// Every favourited track.

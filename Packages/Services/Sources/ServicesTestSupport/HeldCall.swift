@@ -1,4 +1,4 @@
-import Synchronization
+import Services
 
 /// A mock call that is held at the point of answering until a test releases it.
 ///
@@ -13,7 +13,7 @@ public final class HeldCall: Sendable {
     var caller: CheckedContinuation<Void, Never>?
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   init() {}
 

@@ -1,6 +1,5 @@
 import Domain
 import Services
-import Synchronization
 
 /// A ``DownloadsManager`` whose states a test sets directly, announcing each change as the live one would.
 ///
@@ -25,7 +24,7 @@ public final class MockDownloadsManager: DownloadsManager, Sendable {
     var requests: [Request] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let broadcaster = ChangeBroadcaster<DownloadChange>()
 
   /// Creates a mock where the given tracks are downloaded and no other track is.

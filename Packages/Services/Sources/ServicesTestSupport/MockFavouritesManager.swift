@@ -1,6 +1,5 @@
 import Domain
 import Services
-import Synchronization
 
 /// A ``FavouritesManager`` whose favourites a test sets directly, announcing each change as the live one
 /// would.
@@ -11,7 +10,7 @@ public final class MockFavouritesManager: FavouritesManager, Sendable {
     var requests: [FavouriteChange] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let broadcaster = ChangeBroadcaster<FavouriteChange>()
 
   /// Creates a mock with no favourites.

@@ -1,6 +1,5 @@
 import Domain
 import Services
-import Synchronization
 
 /// A ``MusicAPI`` whose answers a test sets, which records every call and can fail or hold calls.
 ///
@@ -43,7 +42,7 @@ public final class MockMusicAPI: MusicAPI, Sendable {
     var calls: [Call] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Creates a mock that answers with no tracks, no artists and no related artists.
   public init() {}

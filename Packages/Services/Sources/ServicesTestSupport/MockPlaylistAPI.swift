@@ -1,6 +1,5 @@
 import Domain
 import Services
-import Synchronization
 
 /// A ``PlaylistAPI`` whose answers a test sets, which records every call and can fail or hold calls.
 public final class MockPlaylistAPI: PlaylistAPI, Sendable {
@@ -12,7 +11,7 @@ public final class MockPlaylistAPI: PlaylistAPI, Sendable {
     var requestedArtistIDs: [Artist.ID] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Creates a mock that answers with no playlists.
   public init() {}
