@@ -17,7 +17,13 @@ import Testing
       environment: [
         "TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "XDG_STATE_HOME": directory.path,
         "HOME": directory.path, "PATH": "/usr/bin:/bin",
-      ])
+      ].merging(Self.sanitizerOptions) { own, _ in own })
+  }
+
+  /// The sanitizers' settings of this test run (Tools/scripts/sanitize), passed on so that a sanitized
+  /// `humble` reports where the script looks.
+  static var sanitizerOptions: [String: String] {
+    ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }
   }
 
   @Test func aPersonCompletesWithTabInterruptsWithCtrlCAndRecallsHistoryAfterRestarting() throws {
