@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Services
+import Synchronization
 
 /// The artist page's data source: it combines the music API, playlists, downloads and favourites into cell
 /// models that fully describe every row, in display order.
@@ -46,6 +47,13 @@ public final class ArtistTableDataSource {
     didSet { if user != oldValue { rebuildRows() } }
   }
 
+  /// How long a reload waits for the music and playlist APIs before it fails as timed out; nil (the
+  /// default) waits as long as they take.
+  ///
+  /// A reload that times out cancels its requests, keeps the previous cell models and sets ``state`` to
+  /// `.failed` with a reason that says how long it waited.
+  public var reloadTimeout: Duration?
+
   private let musicAPI: any MusicAPI
   private let downloadsManager: any DownloadsManager
   private let playlistAPI: (any PlaylistAPI)?
@@ -77,9 +85,11 @@ public final class ArtistTableDataSource {
     playlistAPI: (any PlaylistAPI)? = nil,
     favouritesManager: (any FavouritesManager)? = nil,
     user: User = .adult,
-    formatting: PresentationFormatting = .current
+    formatting: PresentationFormatting = .current,
+    reloadTimeout: Duration? = nil
   ) {
     self.artistID = artistID
+    self.reloadTimeout = reloadTimeout
     self.musicAPI = musicAPI
     self.downloadsManager = downloadsManager
     self.playlistAPI = playlistAPI
@@ -137,15 +147,15 @@ public final class ArtistTableDataSource {
     let reload = latestReload
     state = .loading
     publish()
-    let artistID = artistID
-    let musicAPI = musicAPI
-    let playlistAPI = playlistAPI
-    async let fetchedTracks = musicAPI.tracks(ofArtist: artistID)
-    async let fetchedPlaylists = playlistAPI?.playlists(featuring: artistID) ?? []
-    async let fetchedRelated = musicAPI.relatedArtists(of: artistID)
-    let answer: (tracks: [Track], playlists: [Playlist], related: [Artist])
+    let answer: Answer
     do {
-      answer = try await (fetchedTracks, fetchedPlaylists, fetchedRelated)
+      if let reloadTimeout {
+        answer = try await Self.fetch(within: reloadTimeout) { [artistID, musicAPI, playlistAPI] in
+          try await Self.fetch(artistID, musicAPI: musicAPI, playlistAPI: playlistAPI)
+        }
+      } else {
+        answer = try await Self.fetch(artistID, musicAPI: musicAPI, playlistAPI: playlistAPI)
+      }
     } catch {
       guard reload == latestReload else { return }
       state = .failed(reason: String(describing: error))
@@ -164,6 +174,51 @@ public final class ArtistTableDataSource {
     load(answer.tracks, answer.playlists, answer.related)
     hasLoaded = true
     rebuildRows()
+  }
+
+  // MARK: Fetching
+
+  /// What a reload fetched.
+  private typealias Answer = (tracks: [Track], playlists: [Playlist], related: [Artist])
+
+  /// Asks the APIs for the page's tracks, playlists and related artists at once.
+  private nonisolated static func fetch(
+    _ artistID: Artist.ID, musicAPI: any MusicAPI, playlistAPI: (any PlaylistAPI)?
+  ) async throws -> Answer {
+    async let fetchedTracks = musicAPI.tracks(ofArtist: artistID)
+    async let fetchedPlaylists = playlistAPI?.playlists(featuring: artistID) ?? []
+    async let fetchedRelated = musicAPI.relatedArtists(of: artistID)
+    return try await (fetchedTracks, fetchedPlaylists, fetchedRelated)
+  }
+
+  /// Runs `fetch`, failing with ``ReloadTimedOut`` if it has not answered within `timeout`.
+  ///
+  /// The fetch runs in a task of its own, cancelled when the time is up (or the caller is cancelled): the
+  /// timeout holds even for an API that does not answer cancellation promptly.
+  private nonisolated static func fetch(
+    within timeout: Duration, _ fetch: @escaping @Sendable () async throws -> Answer
+  ) async throws -> Answer {
+    let outcome = FirstOutcome<Answer>()
+    let fetching = Task {
+      do {
+        outcome.settle(.success(try await fetch()))
+      } catch {
+        outcome.settle(.failure(error))
+      }
+    }
+    let timer = Task {
+      try? await Task.sleep(for: timeout)
+      outcome.settle(.failure(ReloadTimedOut(timeout: timeout)))
+    }
+    defer {
+      fetching.cancel()
+      timer.cancel()
+    }
+    return try await withTaskCancellationHandler {
+      try await outcome.value()
+    } onCancel: {
+      fetching.cancel()
+    }
   }
 
   // MARK: Building cell models
@@ -341,6 +396,50 @@ public final class ArtistTableDataSource {
 
   private func publish() {
     broadcaster.send(snapshot)
+  }
+}
+
+/// Why a reload failed when ``ArtistTableDataSource/reloadTimeout`` passed without an answer.
+struct ReloadTimedOut: Error, CustomStringConvertible {
+  let timeout: Duration
+
+  var description: String {
+    let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+    return "The music catalog did not answer: timed out after \(String(format: "%g", seconds)) s."
+  }
+}
+
+/// The first of several outcomes, handed to one waiter: later outcomes are ignored.
+final class FirstOutcome<Value: Sendable>: Sendable {
+  private struct State {
+    var result: Result<Value, any Error>?
+    var waiter: CheckedContinuation<Result<Value, any Error>, Never>?
+  }
+
+  private let state = Mutex(State())
+
+  /// Records `result` unless an outcome was recorded before, and wakes the waiter.
+  func settle(_ result: Result<Value, any Error>) {
+    let waiter = state.withLock { state -> CheckedContinuation<Result<Value, any Error>, Never>? in
+      guard state.result == nil else { return nil }
+      state.result = result
+      defer { state.waiter = nil }
+      return state.waiter
+    }
+    waiter?.resume(returning: result)
+  }
+
+  /// The first outcome, once there is one.
+  func value() async throws -> Value {
+    let result = await withCheckedContinuation { continuation in
+      let settled = state.withLock { state -> Result<Value, any Error>? in
+        if let result = state.result { return result }
+        state.waiter = continuation
+        return nil
+      }
+      if let settled { continuation.resume(returning: settled) }
+    }
+    return try result.get()
   }
 }
 
