@@ -236,8 +236,12 @@ public final class ArtistScreenController: TableViewDataSource, TableViewDelegat
       ContextualAction(style: .normal, title: favourite ? "Favourite" : "Unfavourite") { [weak self] _, _, done in
         guard let self, let favourites = self.favouritesManager else { return done(false) }
         self.pendingWork.append(
-          Task {
-            try? await favourites.setFavourited(favourite, trackID: model.id)
+          Task { [weak self] in
+            do {
+              try await favourites.setFavourited(favourite, trackID: model.id)
+            } catch {
+              self?.actionErrors.append(String(describing: error))
+            }
           })
         done(true)
       })
