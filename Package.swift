@@ -44,6 +44,7 @@ let package = Package(
       name: "ServicesLiveTests",
       dependencies: [
         .product(name: "ServicesLive", package: "Services"),
+        .product(name: "CatalogLockHolder", package: "Services"),
         .product(name: "Services", package: "Services"),
         .product(name: "Domain", package: "Domain"),
       ],
