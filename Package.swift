@@ -45,6 +45,7 @@ let package = Package(
       dependencies: [
         .product(name: "ServicesLive", package: "Services"),
         .product(name: "CatalogLockHolder", package: "Services"),
+        .product(name: "ServicesTestSupport", package: "Services"),
         .product(name: "Services", package: "Services"),
         .product(name: "Domain", package: "Domain"),
       ],
@@ -83,6 +84,8 @@ let package = Package(
       name: "HumbleAppTests",
       dependencies: [
         .product(name: "HumbleApp", package: "Apps"),
+        .product(name: "ServicesLive", package: "Services"),
+        .product(name: "CatalogLockHolder", package: "Services"),
         .product(name: "Domain", package: "Domain"),
         .product(name: "Presentation", package: "Presentation"),
         .product(name: "PresentationTestSupport", package: "Presentation"),
@@ -93,7 +96,11 @@ let package = Package(
     ),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: [.product(name: "humble", package: "Apps")],
+      dependencies: [
+        .product(name: "humble", package: "Apps"),
+        .product(name: "CatalogLockHolder", package: "Services"),
+        .product(name: "ServicesTestSupport", package: "Services"),
+      ],
       path: "Tests/EndToEndTests"
     ),
     .testTarget(

@@ -29,7 +29,8 @@ let package = Package(
     .testTarget(
       name: "ServicesLiveTests",
       dependencies: [
-        "ServicesLive", "Services", "Domain", "CatalogLockHolder", .product(name: "GRDB", package: "GRDB.swift"),
+        "ServicesLive", "Services", "ServicesTestSupport", "Domain", "CatalogLockHolder",
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
   ]

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Services
 import ServicesLive
+import ServicesTestSupport
 import Testing
 
 /// The catalog database locked by another process, or read-only: changes fail with one clear error,
@@ -31,7 +32,7 @@ import Testing
     let services = try open()
     let track = try await someTrack(services)
     try await services.favouritesManager.favourite("kept")
-    let holder = try LockHolder(database: databaseURL, writingFirst: true)
+    let holder = try DatabaseLockHolder(database: databaseURL, writingFirst: true)
     let locked =
       "The catalog database at \(databaseURL.path) is locked by another program; try again once it has finished."
     await #expect(throws: FavouritesError.storage(reason: locked)) {
@@ -48,7 +49,7 @@ import Testing
   func aDownloadThatCannotBeRecordedWhileLocked() async throws {
     let services = try open()
     let track = try await someTrack(services)
-    let holder = try LockHolder(database: databaseURL)
+    let holder = try DatabaseLockHolder(database: databaseURL)
     let changes = services.downloadsManager.changes()
     try await services.downloadsManager.startDownload(of: track)
     let end = try await firstChange(in: changes) { $0.state == .downloaded || $0.state.isFailure }
@@ -70,7 +71,7 @@ import Testing
   @Test("The catalog opens while another process is writing to it: reading works and a change fails clearly")
   func openingWhileAnotherProcessWrites() async throws {
     let track = try await someTrack(try open())
-    let holder = try LockHolder(database: databaseURL, writingFirst: true)
+    let holder = try DatabaseLockHolder(database: databaseURL, writingFirst: true)
     let services = try open()
     #expect(try await services.musicAPI.tracks(ofArtist: track.artistID).contains(track))
     await #expect(throws: FavouritesError.self) { try await services.favouritesManager.favourite(track.id) }
@@ -82,7 +83,7 @@ import Testing
   @Test("Opening a catalog another process locked before writing fails with one clear line, then opens")
   func openingWhileLockedBeforeAnyWrite() async throws {
     _ = try open()
-    let holder = try LockHolder(database: databaseURL)
+    let holder = try DatabaseLockHolder(database: databaseURL)
     #expect(throws: CatalogDatabaseError.locked(path: databaseURL.path)) { try open() }
     holder.release()
     #expect(try open().musicAPI.database.path == databaseURL.path)
