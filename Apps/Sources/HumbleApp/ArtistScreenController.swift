@@ -90,6 +90,8 @@ public final class ArtistScreenController: TableViewDataSource, TableViewDelegat
     let work = pendingWork
     pendingWork = []
     for task in work { await task.value }
+    // What the work changed reaches the data source through its observations, which may not have run yet.
+    if !work.isEmpty { dataSource.catchUpWithManagers() }
     show(dataSource.snapshot)
   }
 

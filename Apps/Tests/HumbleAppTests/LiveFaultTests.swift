@@ -65,7 +65,7 @@ import Testing
     let services = try openServices(streamURL: URL(fileURLWithPath: "/dev/null"))
     let session = makeSession(services)
     let opened = await session.run("artist oasis")
-    let holder = try DatabaseLockHolder(database: databaseURL, writingFirst: true)
+    let holder = try await DatabaseLockHolder.start(database: databaseURL, writingFirst: true)
     let output = await session.run("favourite 1")
     #expect(
       output.error
@@ -74,7 +74,7 @@ import Testing
     #expect(output.lines.isEmpty)
     #expect(await session.run("show").lines == opened.lines.dropFirst().map { $0 }, "the row did not change")
     #expect(await session.run("reload").error == nil, "reading goes on")
-    holder.release()
+    await holder.release()
     #expect(await session.run("favourite 1").error == nil)
     #expect(services.favouritesManager.isFavourited("wonderwall"))
   }

@@ -68,10 +68,11 @@ import Testing
   @Test("A reload the catalog never answers times out, keeps the rows, and ignores the late answer")
   func aReloadTimesOut() async throws {
     page.musicAPI.returnTracksWithIds(["a"])
-    let dataSource = page.makeDataSource(reloadTimeout: .milliseconds(50))
+    let dataSource = page.makeDataSource(reloadTimeout: .seconds(30))
     await dataSource.reload()
     let hold = page.musicAPI.holdNextCall(to: .tracks)
     page.musicAPI.returnTracksWithIds(["late"])
+    dataSource.reloadTimeout = .milliseconds(50)
     await dataSource.reload()
     #expect(dataSource.state == .failed(reason: "The music catalog did not answer: timed out after 0.05 s."))
     #expect(dataSource.cellModels.trackIDs == ["a"])
@@ -79,6 +80,7 @@ import Testing
     for _ in 0..<10 { await Task.yield() }
     #expect(dataSource.cellModels.trackIDs == ["a"], "the timed-out request's answer is never used")
     page.musicAPI.returnTracksWithIds(["b"])
+    dataSource.reloadTimeout = .seconds(30)
     await dataSource.reload()
     #expect(dataSource.state == .loaded)
     #expect(dataSource.cellModels.trackIDs == ["b"])
@@ -93,6 +95,7 @@ import Testing
     #expect(dataSource.state == .failed(reason: "The music catalog did not answer: timed out after 0.02 s."))
     #expect(dataSource.cellModels.isEmpty)
     page.musicAPI.delayAnswers(by: nil)
+    dataSource.reloadTimeout = .seconds(30)
     await dataSource.reload()
     #expect(dataSource.cellModels.trackIDs == ["a"])
   }

@@ -35,8 +35,9 @@ struct HTTPTransfer: Sendable {
     let lastActivity = LastActivity()
     let delegate = Delegate(continuation: continuation, lastActivity: lastActivity)
     let configuration = URLSessionConfiguration.ephemeral
-    // URLSession's own idle timeout is only a backstop: the watchdog below fires first and names the stall.
-    configuration.timeoutIntervalForRequest = Self.seconds(stallTimeout) + 1
+    // URLSession's own idle timeout and the watchdog below end a stall alike, whichever fires first (the
+    // watchdog also covers a platform whose timeout is not reset by each byte).
+    configuration.timeoutIntervalForRequest = Self.seconds(stallTimeout)
     let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     defer { session.finishTasksAndInvalidate() }
     let task = session.dataTask(with: url)
@@ -83,6 +84,7 @@ struct HTTPTransfer: Sendable {
     } catch {
       task.cancel()
       if Task.isCancelled { throw .cancelled }
+      if (error as? URLError)?.code == .timedOut { throw .failed(stalledReason(writer)) }
       if writer.written > 0 {
         let total = writer.expectedLength.map { " of \($0)" } ?? ""
         throw .failed("the connection closed after \(writer.written)\(total) bytes from \(url.absoluteString)")

@@ -2,18 +2,22 @@ import Foundation
 
 #if os(macOS) || os(Linux) || os(Windows)
   /// Another process holding a write lock on a SQLite database file, for tests of a catalog that another
-  /// program is writing to: SQLite's locks are per process, so a second connection in the test's own process
-  /// is not the same fault.
+  /// program is writing to: SQLite's locks are per process, so a second connection in the test's own
+  /// process is not the same fault.
   ///
   /// It runs the `CatalogLockHolder` tool of the Services package, which a test target gets built by
   /// depending on the `CatalogLockHolder` product, and finds it beside the test bundle.
   ///
   /// ```swift
-  /// let holder = try DatabaseLockHolder(database: url)   // returns once the lock is held
+  /// let holder = try await DatabaseLockHolder.start(database: url)   // returns once the lock is held
   /// // … changes to the database fail after the busy timeout …
-  /// holder.release()
+  /// await holder.release()
   /// ```
-  public final class DatabaseLockHolder {
+  ///
+  /// Starting and releasing wait for the process on a thread of their own, never on one of the few threads
+  /// Swift concurrency shares between tests.
+  public final class DatabaseLockHolder: @unchecked Sendable {
+    // Used by one caller at a time: started, then released.
     private let process = Process()
     private let input = Pipe()
 
@@ -26,11 +30,19 @@ import Foundation
       public var description: String { "CatalogLockHolder exited with status \(status) before holding the lock" }
     }
 
-    /// Starts the holder and returns once it holds the lock.
+    /// Starts a holder and returns once it holds the lock.
     ///
     /// With `writingFirst`, the holder first commits a change that leaves the file as it was, as a program
     /// that has been writing for a while has: the database's write-ahead log is then not empty.
-    public init(database: URL, writingFirst: Bool = false) throws {
+    public static func start(database: URL, writingFirst: Bool = false) async throws -> DatabaseLockHolder {
+      try await withCheckedThrowingContinuation { continuation in
+        Thread {
+          continuation.resume(with: Result { try DatabaseLockHolder(database: database, writingFirst: writingFirst) })
+        }.start()
+      }
+    }
+
+    private init(database: URL, writingFirst: Bool) throws {
       let output = Pipe()
       process.executableURL = Self.binary
       process.arguments = [database.path] + (writingFirst ? ["--write-first"] : [])
@@ -49,11 +61,20 @@ import Foundation
     }
 
     deinit {
-      release()
+      stop()
     }
 
     /// Ends the holder's transaction and waits for its process to exit.
-    public func release() {
+    public func release() async {
+      await withCheckedContinuation { continuation in
+        Thread {
+          self.stop()
+          continuation.resume()
+        }.start()
+      }
+    }
+
+    private func stop() {
       guard process.isRunning else { return }
       try? input.fileHandleForWriting.close()
       process.waitUntilExit()

@@ -32,7 +32,7 @@ import Testing
     let services = try open()
     let track = try await someTrack(services)
     try await services.favouritesManager.favourite("kept")
-    let holder = try DatabaseLockHolder(database: databaseURL, writingFirst: true)
+    let holder = try await DatabaseLockHolder.start(database: databaseURL, writingFirst: true)
     let locked =
       "The catalog database at \(databaseURL.path) is locked by another program; try again once it has finished."
     await #expect(throws: FavouritesError.storage(reason: locked)) {
@@ -40,7 +40,7 @@ import Testing
     }
     #expect(!services.favouritesManager.isFavourited(track.id), "memory follows the file")
     #expect(try await services.musicAPI.tracks(ofArtist: track.artistID).contains(track), "reads are not blocked")
-    holder.release()
+    await holder.release()
     try await services.favouritesManager.favourite(track.id)
     #expect(try open().favouritesManager.favouritedTrackIDs == ["kept", track.id])
   }
@@ -49,7 +49,7 @@ import Testing
   func aDownloadThatCannotBeRecordedWhileLocked() async throws {
     let services = try open()
     let track = try await someTrack(services)
-    let holder = try DatabaseLockHolder(database: databaseURL)
+    let holder = try await DatabaseLockHolder.start(database: databaseURL)
     let changes = services.downloadsManager.changes()
     try await services.downloadsManager.startDownload(of: track)
     let end = try await firstChange(in: changes) { $0.state == .downloaded || $0.state.isFailure }
@@ -60,7 +60,7 @@ import Testing
     #expect(reason.hasPrefix("cannot record the download: The catalog database at"), "\(reason)")
     #expect(reason.contains("is locked by another program"))
     #expect(files(in: services.location.downloadsDirectory).isEmpty)
-    holder.release()
+    await holder.release()
     let retried = services.downloadsManager.changes()
     try await services.downloadsManager.startDownload(of: track)
     let done = try await firstChange(in: retried) { $0.state == .downloaded || $0.state.isFailure }
@@ -71,11 +71,11 @@ import Testing
   @Test("The catalog opens while another process is writing to it: reading works and a change fails clearly")
   func openingWhileAnotherProcessWrites() async throws {
     let track = try await someTrack(try open())
-    let holder = try DatabaseLockHolder(database: databaseURL, writingFirst: true)
+    let holder = try await DatabaseLockHolder.start(database: databaseURL, writingFirst: true)
     let services = try open()
     #expect(try await services.musicAPI.tracks(ofArtist: track.artistID).contains(track))
     await #expect(throws: FavouritesError.self) { try await services.favouritesManager.favourite(track.id) }
-    holder.release()
+    await holder.release()
     try await services.favouritesManager.favourite(track.id)
     #expect(services.favouritesManager.isFavourited(track.id))
   }
@@ -83,9 +83,9 @@ import Testing
   @Test("Opening a catalog another process locked before writing fails with one clear line, then opens")
   func openingWhileLockedBeforeAnyWrite() async throws {
     _ = try open()
-    let holder = try DatabaseLockHolder(database: databaseURL)
+    let holder = try await DatabaseLockHolder.start(database: databaseURL)
     #expect(throws: CatalogDatabaseError.locked(path: databaseURL.path)) { try open() }
-    holder.release()
+    await holder.release()
     #expect(try open().musicAPI.database.path == databaseURL.path)
   }
 

@@ -53,9 +53,9 @@ import Testing
   func aStallMidWayFails() async throws {
     let server = try LocalHTTPServer(
       routes: ["/song.wav": body], faults: ["/song.wav": (.stall(afterBytes: 10_000), 1)])
-    let services = try openServices(in: directory, downloads: .init(stallTimeout: .milliseconds(500)))
+    let services = try openServices(in: directory, downloads: .init(stallTimeout: .seconds(2)))
     let (track, state) = try await download("/song.wav", from: server, with: services)
-    let reason = "stalled: no data for 0.5 s from \(track.streamURL.absoluteString) after 10000 of 50000 bytes"
+    let reason = "stalled: no data for 2 s from \(track.streamURL.absoluteString) after 10000 of 50000 bytes"
     #expect(state == .failed(reason: reason))
     expectNoFiles(services)
     #expect(try openServices(in: directory).downloadsManager.downloadState(of: track.id) == state)
@@ -65,12 +65,12 @@ import Testing
   @Test("A server that accepts the request and never answers fails as stalled")
   func aSilentServerFails() async throws {
     let server = try LocalHTTPServer(routes: ["/song.wav": body], faults: ["/song.wav": (.silence, 1)])
-    let services = try openServices(in: directory, downloads: .init(stallTimeout: .milliseconds(300)))
+    let services = try openServices(in: directory, downloads: .init(stallTimeout: .milliseconds(1500)))
     let (track, state) = try await download("/song.wav", from: server, with: services)
     #expect(
       state
         == .failed(
-          reason: "stalled: no data for 0.3 s from \(track.streamURL.absoluteString) before any of the body arrived"))
+          reason: "stalled: no data for 1.5 s from \(track.streamURL.absoluteString) before any of the body arrived"))
     expectNoFiles(services)
     try await expectRetrySucceeds(track, with: services)
   }
