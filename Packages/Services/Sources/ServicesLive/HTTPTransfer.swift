@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Services
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -23,7 +23,7 @@ struct HTTPTransfer: Sendable {
 
   /// When the server last sent something.
   private final class LastActivity: Sendable {
-    private let last = Mutex(ContinuousClock.now)
+    private let last = Locked(ContinuousClock.now)
 
     var instant: ContinuousClock.Instant { last.withLock { $0 } }
 

@@ -1,7 +1,6 @@
 import Domain
 import Foundation
 import Services
-import Synchronization
 
 /// The artist page's data source: it combines the music API, playlists, downloads and favourites into cell
 /// models that fully describe every row, in display order.
@@ -218,19 +217,20 @@ public final class ArtistTableDataSource {
   /// Runs `fetch`, failing with ``ReloadTimedOut`` if it has not answered within `timeout`.
   ///
   /// The fetch runs in a task of its own, cancelled when the time is up (or the caller is cancelled): the
-  /// timeout holds even for an API that does not answer cancellation promptly.
-  private nonisolated static func fetch(
+  /// timeout holds even for an API that does not answer cancellation promptly. The outcome is settled on the
+  /// main actor, so it needs no lock.
+  private static func fetch(
     within timeout: Duration, _ fetch: @escaping @Sendable () async throws -> Answer
   ) async throws -> Answer {
     let outcome = FirstOutcome<Answer>()
-    let fetching = Task {
+    let fetching = Task { @MainActor in
       do {
         outcome.settle(.success(try await fetch()))
       } catch {
         outcome.settle(.failure(error))
       }
     }
-    let timer = Task {
+    let timer = Task { @MainActor in
       try? await Task.sleep(for: timeout)
       outcome.settle(.failure(ReloadTimedOut(timeout: timeout)))
     }
@@ -434,35 +434,23 @@ struct ReloadTimedOut: Error, CustomStringConvertible {
 }
 
 /// The first of several outcomes, handed to one waiter: later outcomes are ignored.
-final class FirstOutcome<Value: Sendable>: Sendable {
-  private struct State {
-    var result: Result<Value, any Error>?
-    var waiter: CheckedContinuation<Result<Value, any Error>, Never>?
-  }
-
-  private let state = Mutex(State())
+@MainActor
+final class FirstOutcome<Value: Sendable> {
+  private var result: Result<Value, any Error>?
+  private var waiter: CheckedContinuation<Result<Value, any Error>, Never>?
 
   /// Records `result` unless an outcome was recorded before, and wakes the waiter.
   func settle(_ result: Result<Value, any Error>) {
-    let waiter = state.withLock { state -> CheckedContinuation<Result<Value, any Error>, Never>? in
-      guard state.result == nil else { return nil }
-      state.result = result
-      defer { state.waiter = nil }
-      return state.waiter
-    }
+    guard self.result == nil else { return }
+    self.result = result
     waiter?.resume(returning: result)
+    waiter = nil
   }
 
   /// The first outcome, once there is one.
   func value() async throws -> Value {
-    let result = await withCheckedContinuation { continuation in
-      let settled = state.withLock { state -> Result<Value, any Error>? in
-        if let result = state.result { return result }
-        state.waiter = continuation
-        return nil
-      }
-      if let settled { continuation.resume(returning: settled) }
-    }
+    if let result { return try result.get() }
+    let result = await withCheckedContinuation { waiter = $0 }
     return try result.get()
   }
 }
