@@ -112,4 +112,21 @@ import Testing
     #expect(reason.hasSuffix(" of 400000 bytes"), "\(reason)")
     expectNoFiles(services)
   }
+
+  @Test("A source file deleted during the download still gives a whole copy: the open file keeps its bytes")
+  func aDeletedSourceFileStillCopiesWhole() async throws {
+    let services = try openServices(in: directory, downloads: .init(chunkSize: 4096, maximumBytesPerSecond: 400_000))
+    let bytes = sampleBytes(count: 200_000)
+    let track = try streamTrack("deleted", in: directory, bytes: bytes)
+    let changes = services.downloadsManager.changes()
+    try await services.downloadsManager.startDownload(of: track)
+    _ = try await firstChange(in: changes) { change in
+      if case .downloading(let progress) = change.state { return progress > 0.05 }
+      return false
+    }
+    try FileManager.default.removeItem(at: track.streamURL)
+    let end = try await firstChange(in: changes) { $0.state == .downloaded || $0.state.isFailure }
+    #expect(end.state == .downloaded)
+    #expect(try Data(contentsOf: try #require(services.downloadsManager.fileURL(for: track.id))) == bytes)
+  }
 }
