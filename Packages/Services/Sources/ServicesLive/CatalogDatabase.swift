@@ -40,7 +40,20 @@ public final class CatalogDatabase: Sendable {
     }
     let path = url.path
     try prepareFile(at: url, createsDirectory: createsDirectory)
+    // SQLite creates these beside the file as it opens it; a file refused must be left as it was found.
+    let companions = ["-wal", "-shm", "-journal"].map { path + $0 }.filter {
+      !FileManager.default.fileExists(atPath: $0)
+    }
     try createPrivateFile(at: path)
+    do {
+      return try openValidated(at: path)
+    } catch {
+      removeEmptyCompanions(companions)
+      throw error
+    }
+  }
+
+  private static func openValidated(at path: String) throws(CatalogDatabaseError) -> CatalogDatabase {
     do {
       try validateExistingFile(at: path)
       let database = CatalogDatabase(path: path, writer: try DatabasePool(path: path, configuration: configuration()))
@@ -50,6 +63,16 @@ public final class CatalogDatabase: Sendable {
       throw error
     } catch {
       throw classify(error, path: path)
+    }
+  }
+
+  /// Deletes the companion files SQLite created while a refused file was being opened: the shared-memory
+  /// index always, a write-ahead log or journal only when empty (one with content would hold data).
+  private static func removeEmptyCompanions(_ companions: [String]) {
+    for companion in companions {
+      let size = (try? FileManager.default.attributesOfItem(atPath: companion))?[.size] as? NSNumber
+      guard let size, companion.hasSuffix("-shm") || size.intValue == 0 else { continue }
+      try? FileManager.default.removeItem(atPath: companion)
     }
   }
 
