@@ -45,13 +45,13 @@ import Testing
   var location: StorageLocation { .database(at: databaseURL) }
 
   @Test("Nothing humble acknowledged is lost, and no download is half-recorded, across 100 SIGKILLs")
-  func nothingAcknowledgedIsLostUnderKillNine() throws {
+  func nothingAcknowledgedIsLostUnderKillNine() async throws {
     let seed =
       ProcessInfo.processInfo.environment["HUMBLE_CRASH_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...9999)
     var random = SeededRandom(seed: seed)
     let started = ContinuousClock.now
     // The first run imports the demo catalog.
-    let setup = try run(script: ["show"], artist: artists[0], rate: 1024, killAfter: nil)
+    let setup = try await run(script: ["show"], artist: artists[0], rate: 1024, killAfter: nil)
     try #require(setup.documents.count == 2, "seed \(seed): the setup run printed \(setup.documents.count) documents")
     var knowledge = Knowledge()
     var kills = 0
@@ -68,7 +68,7 @@ import Testing
       let rate = [16, 64, 256, 1024][random.next(in: 0...3)]
       // Most kills land among commands; some during start-up, while leftovers of the last kill are cleaned.
       let delay = random.next(in: 0...9) == 0 ? random.next(in: 0...80) : random.next(in: 40...450)
-      let transcript = try run(script: script, artist: artist, rate: rate, killAfter: .milliseconds(delay))
+      let transcript = try await run(script: script, artist: artist, rate: rate, killAfter: .milliseconds(delay))
       let context = "seed \(seed), run \(runs) (\(delay) ms, \(transcript.documents.count) documents)"
       // A fast machine may finish the script first: that run is checked the same way but is no kill point.
       if transcript.wasKilled { kills += 1 }
@@ -237,8 +237,33 @@ import Testing
     }
   }
 
+  /// What a run wrote to standard output, and how it ended.
+  struct Output: Sendable {
+    var data: Data
+    var wasKilled: Bool
+    var errors: String
+  }
+
   /// Runs humble on a script, killing it with SIGKILL after `killAfter` (or letting it finish).
-  private func run(script: [String], artist: String, rate: Int, killAfter: Duration?) throws -> Transcript {
+  ///
+  /// The run waits on a thread of its own, so that it never holds a thread of the cooperative pool that
+  /// other tests' tasks need.
+  private func run(script: [String], artist: String, rate: Int, killAfter: Duration?) async throws -> Transcript {
+    let output = try await withCheckedThrowingContinuation { continuation in
+      Thread.detachNewThread {
+        continuation.resume(
+          with: Result { try runBlocking(script: script, artist: artist, rate: rate, killAfter: killAfter) })
+      }
+    }
+    // Only whole lines count: a document cut by the kill was never acknowledged.
+    let complete = output.data.lastIndex(of: UInt8(ascii: "\n")).map { output.data[...$0] } ?? Data()
+    let documents = try complete.split(separator: UInt8(ascii: "\n")).map { line in
+      try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
+    }
+    return Transcript(documents: documents, wasKilled: output.wasKilled, errors: output.errors)
+  }
+
+  private func runBlocking(script: [String], artist: String, rate: Int, killAfter: Duration?) throws -> Output {
     let scriptURL = directory.appendingPathComponent("script.humble")
     try Data(script.joined(separator: "\n").utf8).write(to: scriptURL)
     let errorsURL = directory.appendingPathComponent("errors.txt")
@@ -274,14 +299,8 @@ import Testing
     }
     process.waitUntilExit()
     reader.wait()
-    let data = received.withLock { $0 }
-    // Only whole lines count: a document cut by the kill was never acknowledged.
-    let complete = data.lastIndex(of: UInt8(ascii: "\n")).map { data[...$0] } ?? Data()
-    let documents = try complete.split(separator: UInt8(ascii: "\n")).map { line in
-      try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
-    }
-    return Transcript(
-      documents: documents,
+    return Output(
+      data: received.withLock { $0 },
       wasKilled: process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL,
       errors: String(decoding: (try? Data(contentsOf: errorsURL)) ?? Data(), as: UTF8.self))
   }
