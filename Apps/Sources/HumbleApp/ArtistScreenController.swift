@@ -286,16 +286,16 @@ public final class ArtistScreenController: TableViewDataSource, TableViewDelegat
     }
   }
 
+  /// Whether the track's row (the first, if the ID repeats) shows the managers' favourite and download
+  /// states; true when the page has no such row.
   private func showsManagersState(of trackID: Track.ID) -> Bool {
-    let isFavourited = favouritesManager?.isFavourited(trackID) ?? false
-    let state = downloadsManager.downloadState(of: trackID)
     for section in dataSource.snapshot.sections {
       for case .track(let model) in section.rows where model.id == trackID {
-        guard model.isFavourited == isFavourited else { return false }
-        switch (model.downloadStatus, state) {
+        guard model.isFavourited == favouritesManager?.isFavourited(trackID) ?? false else { return false }
+        switch (model.downloadStatus, downloadsManager.downloadState(of: trackID)) {
         case (.notDownloaded, .notDownloaded), (.downloading, .downloading), (.downloaded, .downloaded),
           (.failed, .failed):
-          continue
+          return true
         default:
           return false
         }
