@@ -92,7 +92,10 @@ let package = Package(
     ),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: [.product(name: "humble", package: "Apps")],
+      dependencies: [
+        .product(name: "humble", package: "Apps"),
+        .product(name: "ServicesLive", package: "Services"),
+      ],
       path: "Tests/EndToEndTests"
     ),
     .testTarget(

@@ -1,4 +1,6 @@
 import Foundation
+import GRDB
+import ServicesLive
 import Testing
 
 /// Runs the built `humble` executable on scripts against a temporary database and checks its transcripts
@@ -173,7 +175,42 @@ import Testing
     let run = try humble(["--script", script.path])
     #expect(run.status == 1)
     #expect(run.errors == ["humble: script file \(script.path) is not UTF-8 text"])
+    #expect(
+      try Data(contentsOf: script) == Data([0x73, 0x68, 0x6F, 0x77, 0xFF, 0xFE, 0x0A]), "the script is only read")
     let missing = try humble(["--script", directory.appendingPathComponent("missing").path])
     #expect(missing.errors.first?.hasPrefix("humble: no script file at ") == true)
+  }
+
+  @Test("A database cut short or from a newer Humble gives one error line naming it and is left as it was")
+  func aDamagedDatabaseIsReportedInOneLineAndLeftAsItWas() throws {
+    let url = directory.appendingPathComponent("catalog.sqlite")
+    let scratch = directory.appendingPathComponent("scratch/catalog.sqlite")
+    // Closing the last connection moves everything from the write-ahead log into the file.
+    _ = try LiveServices.open(
+      StorageLocation(
+        databaseURL: scratch, filesDirectory: directory.appendingPathComponent("scratch/files"),
+        createsDatabaseDirectory: true))
+    let catalog = try Data(contentsOf: scratch)
+    var newer = catalog
+    do {
+      try DatabaseQueue(path: scratch.path).write { db in
+        try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v2: from the future')")
+      }
+      newer = try Data(contentsOf: scratch)
+    }
+    let cases: [(Data, String)] = [
+      (catalog.prefix(catalog.count / 2), "is corrupt or not a SQLite database"),
+      (newer, "was written by a newer Humble (unknown migration 'v2: from the future')"),
+    ]
+    for (bytes, complaint) in cases {
+      try bytes.write(to: url)
+      let run = try humble(["-c", "favourite 1"])
+      #expect(run.status == 1)
+      #expect(run.errors.count == 1 && run.errors.first?.contains(url.path) == true, "\(run.errors)")
+      #expect(run.errors.first?.contains(complaint) == true, "\(run.errors)")
+      #expect(try Data(contentsOf: url) == bytes)
+      let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0 != "scratch" }
+      #expect(left == ["catalog.sqlite"], "created beside it: \(left)")
+    }
   }
 }

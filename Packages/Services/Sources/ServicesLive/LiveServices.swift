@@ -47,7 +47,8 @@ public final class LiveServices: Sendable {
     let database = try CatalogDatabase.open(
       at: location.databaseURL, createsDirectory: location.createsDatabaseDirectory)
     do {
-      try FileManager.default.createDirectory(at: location.filesDirectory, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        at: location.filesDirectory, withIntermediateDirectories: true, attributes: StorageLocation.privateDirectory)
     } catch {
       throw .filesDirectory(path: location.filesDirectory.path, reason: error.localizedDescription)
     }

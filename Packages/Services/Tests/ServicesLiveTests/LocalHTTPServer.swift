@@ -16,8 +16,8 @@ final class LocalHTTPServer: Sendable {
 
   /// Serves `routes`; a path in `declaredLengths` announces that many bytes but sends only its data, then
   /// closes the connection (a truncated body).
-  init(routes: [String: Data], declaredLengths: [String: Int] = [:]) throws {
-    handler = Handler(routes: routes, declaredLengths: declaredLengths)
+  init(routes: [String: Data], declaredLengths: [String: Int] = [:], redirects: [String: String] = [:]) throws {
+    handler = Handler(routes: routes, declaredLengths: declaredLengths, redirects: redirects)
     let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw POSIXError(.EIO) }
     var reuse: Int32 = 1
@@ -63,11 +63,13 @@ final class LocalHTTPServer: Sendable {
 private final class Handler: Sendable {
   let routes: [String: Data]
   let declaredLengths: [String: Int]
+  let redirects: [String: String]
   let requests = Mutex<[String]>([])
 
-  init(routes: [String: Data], declaredLengths: [String: Int]) {
+  init(routes: [String: Data], declaredLengths: [String: Int], redirects: [String: String]) {
     self.routes = routes
     self.declaredLengths = declaredLengths
+    self.redirects = redirects
   }
 
   func serve(_ socket: Int32) {
@@ -90,6 +92,12 @@ private final class Handler: Sendable {
     let line = String(decoding: request, as: UTF8.self).split(separator: "\r\n").first ?? ""
     let path = line.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
     requests.withLock { $0.append(path) }
+    if let location = redirects[path] {
+      send(
+        client,
+        Array("HTTP/1.1 302 Found\r\nLocation: \(location)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
+      return
+    }
     let body = routes[path]
     let head =
       body == nil
