@@ -100,6 +100,7 @@ let package = Package(
         .product(name: "humble", package: "Apps"),
         .product(name: "CatalogLockHolder", package: "Services"),
         .product(name: "ServicesTestSupport", package: "Services"),
+        .product(name: "ServicesLive", package: "Services"),
       ],
       path: "Tests/EndToEndTests"
     ),

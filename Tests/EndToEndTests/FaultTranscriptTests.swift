@@ -12,21 +12,11 @@ import Testing
     transcripts = try HumbleTranscriptTests()
   }
 
-  /// Runs `humble` on a thread of its own: a run that waits seconds for a lock must not hold up one of the
-  /// few threads every other test shares.
-  func humble(_ arguments: [String]) async throws -> HumbleTranscriptTests.Run {
-    try await withCheckedThrowingContinuation { continuation in
-      Thread { [transcripts] in
-        continuation.resume(with: Result { try transcripts.humble(arguments) })
-      }.start()
-    }
-  }
-
   @Test("A favourite while another process writes to the catalog is one error line and the script goes on")
   func aFavouriteWhileTheCatalogIsLocked() async throws {
-    #expect(try await humble(["-c", "show"]).status == 0)
+    #expect(try await transcripts.humble(["-c", "show"]).status == 0)
     let holder = try await DatabaseLockHolder.start(database: databaseURL, writingFirst: true)
-    let locked = try await humble(["--artist", "aurora-vale", "-c", "favourite 3; cell 3"])
+    let locked = try await transcripts.humble(["--artist", "aurora-vale", "-c", "favourite 3; cell 3"])
     #expect(locked.status == 1)
     #expect(
       locked.errors == [
@@ -35,7 +25,7 @@ import Testing
       ])
     #expect(locked.output.contains("isFavourited: false"), "the next command ran")
     await holder.release()
-    let retried = try await humble(["--artist", "aurora-vale", "-c", "favourite 3; cell 1"])
+    let retried = try await transcripts.humble(["--artist", "aurora-vale", "-c", "favourite 3; cell 1"])
     #expect(retried.status == 0)
     #expect(retried.errors.isEmpty)
     #expect(retried.output.contains("isFavourited: true"), "the favourite is pinned first")
@@ -43,8 +33,8 @@ import Testing
 
   @Test("A read-only catalog is browsed; a favourite is one error line, a download says why it failed; nothing lost")
   func aReadOnlyCatalog() async throws {
-    #expect(try await humble(["--artist", "aurora-vale", "-c", "favourite 1"]).status == 0)
-    let readOnly = try await humble([
+    #expect(try await transcripts.humble(["--artist", "aurora-vale", "-c", "favourite 1"]).status == 0)
+    let readOnly = try await transcripts.humble([
       "--read-only", "--artist", "aurora-vale", "-c", "favourite 3; download 2; wait; cell 1",
     ])
     #expect(readOnly.status == 1)
@@ -53,7 +43,9 @@ import Testing
     #expect(readOnly.errors.count == 1, "\(readOnly.errors)")
     #expect(readOnly.output.contains("isFavourited: true"), "the favourite made before is there")
     #expect(readOnly.output.contains { $0.contains("Download failed: cannot record the download: \(refused)") })
-    let writable = try await humble(["--artist", "aurora-vale", "-c", "favourite 3; download 2; wait; cell 3"])
+    let writable = try await transcripts.humble([
+      "--artist", "aurora-vale", "-c", "favourite 3; download 2; wait; cell 3",
+    ])
     #expect(writable.status == 0)
     #expect(writable.errors.isEmpty)
   }

@@ -1,4 +1,6 @@
 import Foundation
+import GRDB
+import ServicesLive
 import Testing
 
 /// Runs the built `humble` executable on scripts against a temporary database and checks its transcripts
@@ -29,7 +31,19 @@ import Testing
     return testBinary.deletingLastPathComponent().appendingPathComponent("humble")
   }
 
-  func humble(_ arguments: [String]) throws -> Run {
+  /// Runs `humble` with `arguments` to the end.
+  ///
+  /// The wait happens on a thread of its own: blocking the shared concurrency threads (two on a two-core
+  /// machine) would starve every other test's tasks meanwhile.
+  func humble(_ arguments: [String]) async throws -> Run {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread.detachNewThread {
+        continuation.resume(with: Result { try self.runToEnd(arguments) })
+      }
+    }
+  }
+
+  private func runToEnd(_ arguments: [String]) throws -> Run {
     let process = Process()
     process.executableURL = Self.binary
     process.arguments = ["--database", directory.appendingPathComponent("catalog.sqlite").path] + arguments
@@ -52,8 +66,8 @@ import Testing
     return Run(output: lines(outputData), errors: lines(errorData), status: process.terminationStatus)
   }
 
-  @Test func reloadAndSortShowTheDemoArtistsTracksInOrder() throws {
-    let run = try humble(["--artist", "the-quiet-foxes", "--rows", "30", "-c", "reload; sort alphabetical; show"])
+  @Test func reloadAndSortShowTheDemoArtistsTracksInOrder() async throws {
+    let run = try await humble(["--artist", "the-quiet-foxes", "--rows", "30", "-c", "reload; sort alphabetical; show"])
     #expect(run.status == 0)
     let last = Array(run.output.suffix(from: run.output.lastIndex(of: "── Tracks ──") ?? 0))
     #expect(last[1].contains("a quiet place"))
@@ -61,23 +75,23 @@ import Testing
     #expect(tracks == ["1 ", "2 ", "3 ", "9 ", "10", "11", "20"])
   }
 
-  @Test func selectingMovesTheSelectionThroughTheDelegate() throws {
-    let run = try humble(["--artist", "neon-harbour", "-c", "events on; select 2; select 4"])
+  @Test func selectingMovesTheSelectionThroughTheDelegate() async throws {
+    let run = try await humble(["--artist", "neon-harbour", "-c", "events on; select 2; select 4"])
     #expect(run.status == 0)
     #expect(run.output.contains("events: willSelect 1.4 · willDeselect 1.2 · didDeselect 1.2 · didSelect 1.4"))
     #expect(run.output.contains { $0.hasPrefix(">   4 ▶") })
   }
 
-  @Test func aDownloadCompletesAndStaysDownloadedInTheNextRun() throws {
-    let first = try humble(["--artist", "aurora-vale", "--rows", "3", "-c", "download 2; wait"])
+  @Test func aDownloadCompletesAndStaysDownloadedInTheNextRun() async throws {
+    let first = try await humble(["--artist", "aurora-vale", "--rows", "3", "-c", "download 2; wait"])
     #expect(first.status == 0)
     #expect(first.output.last(where: { $0.contains("Glacier") })?.contains("⬇") == true)
-    let second = try humble(["--artist", "aurora-vale", "-c", "cell 2"])
+    let second = try await humble(["--artist", "aurora-vale", "-c", "cell 2"])
     #expect(second.output.contains("isDownloaded: true"))
   }
 
-  @Test func aFavouriteIsPinnedFirstAndExplicitTracksHideFromTheYoung() throws {
-    let run = try humble(["--artist", "aurora-vale", "--rows", "20", "-c", "favourite 3; user age 12; show"])
+  @Test func aFavouriteIsPinnedFirstAndExplicitTracksHideFromTheYoung() async throws {
+    let run = try await humble(["--artist", "aurora-vale", "--rows", "20", "-c", "favourite 3; user age 12; show"])
     #expect(run.status == 0)
     let shown = Array(run.output.suffix(from: (run.output.lastIndex(of: "── Tracks ──") ?? 0) + 1))
     #expect(shown.first?.contains("♥   Fjord") == true)
@@ -85,16 +99,16 @@ import Testing
     #expect(!shown.contains { $0.contains("Frostbite") })
   }
 
-  @Test func aRelatedArtistOpensTheirPageAndBackReturns() throws {
-    let run = try humble(["--artist", "neon-harbour", "--rows", "40", "-c", "select 21; back"])
+  @Test func aRelatedArtistOpensTheirPageAndBackReturns() async throws {
+    let run = try await humble(["--artist", "neon-harbour", "--rows", "40", "-c", "select 21; back"])
     #expect(run.status == 0)
     #expect(run.output.contains("Kyoto Drift"))
     #expect(
       run.output.last(where: { !$0.hasPrefix(" ") && !$0.hasPrefix(">") && !$0.hasPrefix("──") }) == "Neon Harbour")
   }
 
-  @Test func errorsGoToStandardErrorAndTheExitStatusSaysSo() throws {
-    let run = try humble(["--artist", "neon-harbour", "-c", "selct 1; select 999; show"])
+  @Test func errorsGoToStandardErrorAndTheExitStatusSaysSo() async throws {
+    let run = try await humble(["--artist", "neon-harbour", "-c", "selct 1; select 999; show"])
     #expect(run.status == 1)
     #expect(
       run.errors == [
@@ -102,23 +116,23 @@ import Testing
         "error: There is no row 999: the page has 23 rows.",
       ])
     #expect(run.output.contains("── Tracks ──"))
-    let bail = try humble(["--artist", "neon-harbour", "--bail", "-c", "selct 1; show"])
+    let bail = try await humble(["--artist", "neon-harbour", "--bail", "-c", "selct 1; show"])
     #expect(bail.status == 1)
     // The opening page is shown; the `show` after the failing command never runs.
     #expect(bail.output.filter { $0 == "── Tracks ──" }.count == 1)
     #expect(run.output.filter { $0 == "── Tracks ──" }.count == 2)
   }
 
-  @Test func aCorruptDatabaseIsReportedInOneLine() throws {
+  @Test func aCorruptDatabaseIsReportedInOneLine() async throws {
     try Data("not a database".utf8).write(to: directory.appendingPathComponent("catalog.sqlite"))
-    let run = try humble(["-c", "show"])
+    let run = try await humble(["-c", "show"])
     #expect(run.status == 1)
     #expect(run.errors.count == 1)
     #expect(run.errors.first?.contains("is corrupt or not a SQLite database") == true)
   }
 
-  @Test func jsonPrintsOneDocumentPerCommandForTools() throws {
-    let run = try humble([
+  @Test func jsonPrintsOneDocumentPerCommandForTools() async throws {
+    let run = try await humble([
       "--artist", "aurora-vale", "--json", "-c", "sort longest; select 1; cell 1; selct; actions 1",
     ])
     #expect(run.status == 1)
@@ -141,8 +155,8 @@ import Testing
     #expect(documents[5]["actions"] as? [String] == ["Download", "Favourite"])
   }
 
-  @Test func aPlaylistOpensItsPageAndBackReturnsToTheArtist() throws {
-    let run = try humble(["--artist", "aurora-vale", "--rows", "40", "-c", "select 17; show; back"])
+  @Test func aPlaylistOpensItsPageAndBackReturnsToTheArtist() async throws {
+    let run = try await humble(["--artist", "aurora-vale", "--rows", "40", "-c", "select 17; show; back"])
     #expect(run.status == 0, "\(run.errors)")
     let playlistPage = Array(run.output.drop { $0 != "Deep Focus" })
     #expect(playlistPage.count > 3)
@@ -152,28 +166,63 @@ import Testing
     #expect(!afterBack.contains { $0.hasPrefix(">") }, "the playlist row is deselected on the way back")
   }
 
-  @Test func narrowWidthsTruncateWithAnEllipsisAndVersionAndBadFlagsAnswer() throws {
-    let narrow = try humble(["--artist", "helene-hourglass", "--width", "30", "-c", "show"])
+  @Test func narrowWidthsTruncateWithAnEllipsisAndVersionAndBadFlagsAnswer() async throws {
+    let narrow = try await humble(["--artist", "helene-hourglass", "--width", "30", "-c", "show"])
     #expect(narrow.status == 0)
     #expect(narrow.output.allSatisfy { $0.count <= 30 })
     #expect(narrow.output.contains { $0.contains("…") })
-    let version = try humble(["--version"])
+    let version = try await humble(["--version"])
     #expect(version.output == ["0.1.0"])
-    let unknown = try humble(["--artist", "nobody at all", "-c", "show"])
+    let unknown = try await humble(["--artist", "nobody at all", "-c", "show"])
     #expect(unknown.status == 1)
     #expect(unknown.errors == ["error: No artist called 'nobody at all'. Type 'artists' to list them."])
-    let badRows = try humble(["--rows", "0"])
+    let badRows = try await humble(["--rows", "0"])
     #expect(badRows.status != 0)
     #expect(badRows.errors.contains { $0.contains("--rows must be at least 1.") })
   }
 
-  @Test func aScriptThatIsNotUTF8IsRefusedNamingTheFile() throws {
+  @Test func aScriptThatIsNotUTF8IsRefusedNamingTheFile() async throws {
     let script = directory.appendingPathComponent("bad.humble")
     try Data([0x73, 0x68, 0x6F, 0x77, 0xFF, 0xFE, 0x0A]).write(to: script)
-    let run = try humble(["--script", script.path])
+    let run = try await humble(["--script", script.path])
     #expect(run.status == 1)
     #expect(run.errors == ["humble: script file \(script.path) is not UTF-8 text"])
-    let missing = try humble(["--script", directory.appendingPathComponent("missing").path])
+    #expect(
+      try Data(contentsOf: script) == Data([0x73, 0x68, 0x6F, 0x77, 0xFF, 0xFE, 0x0A]), "the script is only read")
+    let missing = try await humble(["--script", directory.appendingPathComponent("missing").path])
     #expect(missing.errors.first?.hasPrefix("humble: no script file at ") == true)
+  }
+
+  @Test("A database cut short or from a newer Humble gives one error line naming it and is left as it was")
+  func aDamagedDatabaseIsReportedInOneLineAndLeftAsItWas() async throws {
+    let url = directory.appendingPathComponent("catalog.sqlite")
+    let scratch = directory.appendingPathComponent("scratch/catalog.sqlite")
+    // Closing the last connection moves everything from the write-ahead log into the file.
+    _ = try LiveServices.open(
+      StorageLocation(
+        databaseURL: scratch, filesDirectory: directory.appendingPathComponent("scratch/files"),
+        createsDatabaseDirectory: true))
+    let catalog = try Data(contentsOf: scratch)
+    var newer = catalog
+    do {
+      try await DatabaseQueue(path: scratch.path).write { db in
+        try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v2: from the future')")
+      }
+      newer = try Data(contentsOf: scratch)
+    }
+    let cases: [(Data, String)] = [
+      (catalog.prefix(catalog.count / 2), "is corrupt or not a SQLite database"),
+      (newer, "was written by a newer Humble (unknown migration 'v2: from the future')"),
+    ]
+    for (bytes, complaint) in cases {
+      try bytes.write(to: url)
+      let run = try await humble(["-c", "favourite 1"])
+      #expect(run.status == 1)
+      #expect(run.errors.count == 1 && run.errors.first?.contains(url.path) == true, "\(run.errors)")
+      #expect(run.errors.first?.contains(complaint) == true, "\(run.errors)")
+      #expect(try Data(contentsOf: url) == bytes)
+      let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0 != "scratch" }
+      #expect(left == ["catalog.sqlite"], "created beside it: \(left)")
+    }
   }
 }

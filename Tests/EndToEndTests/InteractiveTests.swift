@@ -93,4 +93,35 @@ import Testing
     terminal.type("quit\r")
     #expect(try terminal.waitForExit() == 0)
   }
+
+  @Test("The history file and its directories are readable by their owner only, whatever the umask")
+  func historyIsPrivate() throws {
+    let state = directory.appendingPathComponent("state/nested")
+    let previous = umask(0o022)
+    let terminal: PseudoTerminal
+    do {
+      defer { umask(previous) }
+      terminal = try PseudoTerminal(
+        HumbleTranscriptTests.binary,
+        arguments: ["--database", directory.appendingPathComponent("catalog.sqlite").path],
+        environment: [
+          "TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "XDG_STATE_HOME": state.path,
+          "HOME": directory.path, "PATH": "/usr/bin:/bin",
+        ])
+    }
+    try terminal.waitFor("humble Aurora Vale> ")
+    terminal.type("show\r")
+    try terminal.waitFor("humble Aurora Vale> ")
+    terminal.type("\u{4}")
+    #expect(try terminal.waitForExit() == 0)
+    func permissions(_ url: URL) -> Int? {
+      ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.posixPermissions] as? NSNumber)?.intValue
+    }
+    let history = state.appendingPathComponent("humble/history")
+    #expect(permissions(history) == 0o600)
+    for folder in [directory.appendingPathComponent("state"), state, state.appendingPathComponent("humble")] {
+      #expect(permissions(folder) == 0o700, "\(folder.path): \(String(permissions(folder) ?? 0, radix: 8))")
+    }
+    #expect(try String(contentsOf: history, encoding: .utf8).contains("show"))
+  }
 }

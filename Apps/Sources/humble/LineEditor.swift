@@ -162,13 +162,19 @@ final class LineEditor {
   }
 
   /// `$XDG_STATE_HOME/humble/history`, else `~/.local/state/humble/history`; nil if it cannot be created.
+  ///
+  /// Directories it creates are the owner's only (0700, as the XDG specification asks); libedit writes the
+  /// file itself 0600. Directories that already exist keep their permissions.
   static func historyFile() -> URL? {
     let environment = ProcessInfo.processInfo.environment
     let base =
       environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
       ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".local/state")
     let directory = base.appendingPathComponent("humble", isDirectory: true)
-    guard (try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)) != nil else {
+    do {
+      try FileManager.default.createDirectory(
+        at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    } catch {
       return nil
     }
     return directory.appendingPathComponent("history")

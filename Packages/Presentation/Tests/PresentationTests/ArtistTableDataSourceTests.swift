@@ -282,18 +282,4 @@ import Testing
     await dataSource.reload()
     #expect(dataSource.cellModels.map { $0.track?.isDownloaded } == [false, true])
   }
-
-  @Test("Catching up with the managers shows their states before their announcements arrive")
-  func catchingUpWithTheManagersShowsTheirStatesAtOnce() async {
-    page.musicAPI.returnTracksWithTitles(["A", "B", "C"])
-    let dataSource = page.makeDataSource()
-    await dataSource.reload()
-    page.favourites.favouritedTrackIds = ["C"]
-    page.downloads.setState(.downloaded, for: "A")
-    // No suspension since the changes: the observations cannot have delivered them.
-    #expect(dataSource.cellModels.trackTitles == ["A", "B", "C"])
-    dataSource.catchUpWithManagers()
-    #expect(dataSource.cellModels.trackTitles == ["C", "A", "B"])
-    #expect(dataSource.cellModels.map { $0.track?.isDownloaded } == [false, true, false])
-  }
 }

@@ -1,6 +1,12 @@
 import Foundation
 import GRDB
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The SQLite database behind the live services: the catalog, downloads and favourites, in one file.
 ///
 /// Opening never damages an existing file: a file that is not a SQLite database, is corrupt, or belongs to
@@ -49,13 +55,30 @@ public final class CatalogDatabase: Sendable {
     }
     let path = url.path
     try prepareFile(at: url, createsDirectory: createsDirectory)
-    let opensReadOnly = readOnly || (FileManager.default.fileExists(atPath: path) && access(path, W_OK) != 0)
+    let exists = FileManager.default.fileExists(atPath: path)
+    let opensReadOnly = readOnly || (exists && access(path, W_OK) != 0)
+    if opensReadOnly, !exists {
+      throw .unreadable(path: path, reason: "it does not exist, and read-only cannot create it")
+    }
+    // SQLite creates these beside the file as it opens it; a file refused must be left as it was found.
+    let companions = ["-wal", "-shm", "-journal"].map { path + $0 }.filter {
+      !FileManager.default.fileExists(atPath: $0)
+    }
+    if !opensReadOnly { try createPrivateFile(at: path) }
+    do {
+      return try openValidated(at: path, readOnly: opensReadOnly, busyTimeout: busyTimeout)
+    } catch {
+      removeEmptyCompanions(companions)
+      throw error
+    }
+  }
+
+  private static func openValidated(
+    at path: String, readOnly: Bool, busyTimeout: Duration
+  ) throws(CatalogDatabaseError) -> CatalogDatabase {
     do {
       try validateExistingFile(at: path)
-      if opensReadOnly {
-        guard FileManager.default.fileExists(atPath: path) else {
-          throw CatalogDatabaseError.unreadable(path: path, reason: "it does not exist, and read-only cannot create it")
-        }
+      if readOnly {
         var configuration = configuration(busyTimeout: busyTimeout)
         configuration.readonly = true
         let database = CatalogDatabase(
@@ -73,6 +96,16 @@ public final class CatalogDatabase: Sendable {
       throw error
     } catch {
       throw classify(error, path: path)
+    }
+  }
+
+  /// Deletes the companion files SQLite created while a refused file was being opened: the shared-memory
+  /// index always, a write-ahead log or journal only when empty (one with content would hold data).
+  private static func removeEmptyCompanions(_ companions: [String]) {
+    for companion in companions {
+      let size = (try? FileManager.default.attributesOfItem(atPath: companion))?[.size] as? NSNumber
+      guard let size, companion.hasSuffix("-shm") || size.intValue == 0 else { continue }
+      try? FileManager.default.removeItem(atPath: companion)
     }
   }
 
@@ -179,10 +212,26 @@ public final class CatalogDatabase: Sendable {
       throw .unreadable(path: url.path, reason: "its directory \(directory.path) does not exist")
     }
     do {
-      try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
+      try fileManager.createDirectory(
+        at: directory, withIntermediateDirectories: true, attributes: StorageLocation.privateDirectory)
     } catch {
       throw .unreadable(path: url.path, reason: "cannot create its directory \(directory.path)")
     }
+  }
+
+  /// Creates a missing database file readable and writable by its owner only, whatever the umask.
+  ///
+  /// SQLite gives the `-wal` and `-shm` files it creates beside it the same permissions. An existing file
+  /// is left as it is.
+  private static func createPrivateFile(at path: String) throws(CatalogDatabaseError) {
+    let descriptor = openNewFile(path, permissions: 0o600)
+    if descriptor >= 0 {
+      close(descriptor)
+      return
+    }
+    let code = errno
+    guard code != EEXIST else { return }
+    throw .unreadable(path: path, reason: String(cString: strerror(code)))
   }
 
   /// Reads an existing file's header without SQLite, so that a file that is not a database is never opened
@@ -229,4 +278,9 @@ public final class CatalogDatabase: Sendable {
       return whileMigrating ? .migrationFailed(path: path, reason: reason) : .query(reason: reason)
     }
   }
+}
+
+/// Creates a file that must not exist yet, with exactly these permissions if the umask allows them.
+private func openNewFile(_ path: String, permissions: mode_t) -> Int32 {
+  open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
 }

@@ -93,7 +93,8 @@ public enum DemoCatalog {
     let files = tracks.filter(\.streamURL.isFileURL)
     guard let directory = files.first?.streamURL.deletingLastPathComponent() else { return }
     do {
-      try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
+      try fileManager.createDirectory(
+        at: directory, withIntermediateDirectories: true, attributes: StorageLocation.privateDirectory)
       for track in files where !fileManager.fileExists(atPath: track.streamURL.path) {
         try WaveFile.data(seconds: track.duration, bytesPerSecond: streamBytesPerSecond, seed: track.id.rawValue)
           .write(to: track.streamURL, options: .atomic)

@@ -16,7 +16,7 @@ final class DirectoryLock: Sendable {
   /// Opens the lock file of `directory`, creating it; ``holdShared(cleaningUpIfAlone:)`` takes the lock.
   init(directory: URL) throws {
     let path = directory.appendingPathComponent(".lock").path
-    descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
   }
 

@@ -7,6 +7,9 @@ import Services
 
 /// One HTTP(S) GET whose body is streamed, chunk by chunk, into a ``ChunkWriter``.
 ///
+/// Redirects are followed only to `http` and `https` URLs: a server cannot send the transfer to a local
+/// file or to another scheme.
+///
 /// A server that sends nothing for `stallTimeout` (neither a response nor a byte of the body) fails the
 /// transfer as stalled.
 struct HTTPTransfer: Sendable {
@@ -16,6 +19,7 @@ struct HTTPTransfer: Sendable {
   private enum Event: Sendable {
     case response(HTTPURLResponse)
     case data(Data)
+    case refusedRedirect(String)
   }
 
   /// Ends the events when the server has been silent for too long.
@@ -40,7 +44,10 @@ struct HTTPTransfer: Sendable {
     configuration.timeoutIntervalForRequest = Self.seconds(stallTimeout)
     let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     defer { session.finishTasksAndInvalidate() }
-    let task = session.dataTask(with: url)
+    // Schemes are case-insensitive, but FoundationNetworking only knows "http" and "https" spelled so.
+    var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+    components?.scheme = url.scheme?.lowercased()
+    let task = session.dataTask(with: components?.url ?? url)
     continuation.onTermination = { termination in
       if case .cancelled = termination { task.cancel() }
     }
@@ -68,6 +75,10 @@ struct HTTPTransfer: Sendable {
           if response.expectedContentLength > 0 { writer.expectedLength = Int(response.expectedContentLength) }
         case .data(let data):
           try await writer.write(data)
+        case .refusedRedirect(let target):
+          task.cancel()
+          throw StreamTransfer.Failure.failed(
+            "\(url.absoluteString) redirects to \(target), which is not an http or https URL")
         }
       }
       if Task.isCancelled { throw StreamTransfer.Failure.cancelled }
@@ -144,6 +155,23 @@ struct HTTPTransfer: Sendable {
       lastActivity.touch()
       if let response = response as? HTTPURLResponse { continuation.yield(.response(response)) }
       completionHandler(.allow)
+    }
+
+    func urlSession(
+      _ session: URLSession,
+      task: URLSessionTask,
+      willPerformHTTPRedirection response: HTTPURLResponse,
+      newRequest request: URLRequest,
+      completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+      lastActivity.touch()
+      let scheme = request.url?.scheme?.lowercased()
+      guard scheme == "http" || scheme == "https" else {
+        continuation.yield(.refusedRedirect(request.url?.absoluteString ?? "an invalid URL"))
+        completionHandler(nil)
+        return
+      }
+      completionHandler(request)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {

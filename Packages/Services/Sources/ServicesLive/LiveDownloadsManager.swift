@@ -84,7 +84,9 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
     self.directoryRemoval = directoryRemoval
     let fileManager = FileManager.default
     do {
-      try fileManager.createDirectory(at: location.partialDownloadsDirectory, withIntermediateDirectories: true)
+      try fileManager.createDirectory(
+        at: location.partialDownloadsDirectory, withIntermediateDirectories: true,
+        attributes: StorageLocation.privateDirectory)
       lock = try DirectoryLock(directory: location.downloadsDirectory)
     } catch {
       throw .filesDirectory(path: location.downloadsDirectory.path, reason: error.localizedDescription)
@@ -159,6 +161,9 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
   public func startDownload(of track: Track) async throws(DownloadError) {
     guard let scheme = track.streamURL.scheme?.lowercased(), StreamTransfer.supportedSchemes.contains(scheme) else {
       throw .unsupportedURL(track.streamURL.absoluteString)
+    }
+    guard !track.id.rawValue.containsNUL else {
+      throw .storage(reason: "the track ID \(track.id.rawValue.debugDescription) holds a NUL character")
     }
     let token = UUID()
     try state.withLock { state throws(DownloadError) in
@@ -376,10 +381,17 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
   }
 
   /// A file name unique to one transfer, readable, and safe on any file system.
-  private static func fileName(for track: Track, token: UUID) -> String {
+  ///
+  /// Neither the track's ID nor its stream URL choose where the file goes: the stem keeps letters, digits,
+  /// `-` and `_` of the ID (others become `_`), and an extension that is not 1 to 10 letters and digits
+  /// becomes `audio`, so the name never holds a `/`, a NUL, a control character or more than 100 bytes.
+  static func fileName(for track: Track, token: UUID) -> String {
     let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
     let stem = String(track.id.rawValue.map { allowed.contains($0) ? $0 : "_" }.prefix(80))
-    let pathExtension = track.streamURL.pathExtension.isEmpty ? "audio" : track.streamURL.pathExtension
-    return "\(stem)-\(token.uuidString.prefix(8)).\(pathExtension)"
+    let streamExtension = track.streamURL.pathExtension
+    let isPlain =
+      (1...10).contains(streamExtension.count)
+      && streamExtension.allSatisfy { allowed.contains($0) && $0 != "-" && $0 != "_" }
+    return "\(stem)-\(token.uuidString.prefix(8)).\(isPlain ? streamExtension : "audio")"
   }
 }

@@ -14,7 +14,8 @@ public struct LiveMusicAPI: MusicAPI {
 
   /// The artist's tracks in catalog order; `artistNotFound` when the artist does not exist.
   public func tracks(ofArtist artistID: Artist.ID) async throws(MusicAPIError) -> [Track] {
-    try await query { db in
+    guard !artistID.rawValue.containsNUL else { throw .artistNotFound(artistID) }
+    return try await query { db in
       try Self.requireArtist(artistID, db)
       return try Rows.tracks(
         db,
@@ -26,7 +27,8 @@ public struct LiveMusicAPI: MusicAPI {
 
   /// The artist with this identifier.
   public func artist(withID artistID: Artist.ID) async throws(MusicAPIError) -> Artist {
-    try await query { db in
+    guard !artistID.rawValue.containsNUL else { throw .artistNotFound(artistID) }
+    return try await query { db in
       guard
         let artist = try Rows.artists(
           db, sql: "SELECT \(Rows.artistColumns) FROM artist WHERE id = ?", arguments: [artistID.rawValue]
@@ -38,15 +40,14 @@ public struct LiveMusicAPI: MusicAPI {
 
   /// Artists whose names contain `query`, ignoring case and diacritics, ordered by name.
   public func artists(matching query: String) async throws(MusicAPIError) -> [Artist] {
-    let pattern = "%" + Self.escapeLike(SearchFolding.fold(query)) + "%"
+    // instr, not LIKE: no character is a wildcard, and no length makes the pattern "too complex".
+    guard !query.containsNUL else { return [] }
+    let folded = SearchFolding.fold(query)
     return try await self.query { db in
       try Rows.artists(
         db,
-        sql: """
-          SELECT \(Rows.artistColumns) FROM artist WHERE searchName LIKE ? ESCAPE '\\'
-          ORDER BY searchName, id
-          """,
-        arguments: [pattern]
+        sql: "SELECT \(Rows.artistColumns) FROM artist WHERE instr(searchName, ?) > 0 ORDER BY searchName, id",
+        arguments: [folded]
       )
     }
   }
@@ -60,7 +61,8 @@ public struct LiveMusicAPI: MusicAPI {
 
   /// Related artists, most related first; `artistNotFound` when the artist does not exist.
   public func relatedArtists(of artistID: Artist.ID) async throws(MusicAPIError) -> [Artist] {
-    try await query { db in
+    guard !artistID.rawValue.containsNUL else { throw .artistNotFound(artistID) }
+    return try await query { db in
       try Self.requireArtist(artistID, db)
       return try Rows.artists(
         db,
@@ -79,12 +81,6 @@ public struct LiveMusicAPI: MusicAPI {
       try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM artist WHERE id = ?)", arguments: [artistID.rawValue])
         == true
     else { throw MusicAPIError.artistNotFound(artistID) }
-  }
-
-  private static func escapeLike(_ text: String) -> String {
-    text.replacingOccurrences(of: "\\", with: "\\\\")
-      .replacingOccurrences(of: "%", with: "\\%")
-      .replacingOccurrences(of: "_", with: "\\_")
   }
 
   private func query<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(MusicAPIError) -> T {

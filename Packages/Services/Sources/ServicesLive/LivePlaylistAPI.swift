@@ -15,7 +15,8 @@ public struct LivePlaylistAPI: PlaylistAPI {
 
   /// The playlists with at least one track by the artist, ordered by name, each with all its tracks.
   public func playlists(featuring artistID: Artist.ID) async throws(PlaylistAPIError) -> [Playlist] {
-    try await database.read(
+    guard !artistID.rawValue.containsNUL else { return [] }
+    return try await database.read(
       { db in
         let rows = try Row.fetchAll(
           db,

@@ -59,7 +59,8 @@ public final class LiveServices: Sendable {
       at: location.databaseURL, createsDirectory: location.createsDatabaseDirectory, readOnly: options.readOnly,
       busyTimeout: options.busyTimeout)
     do {
-      try FileManager.default.createDirectory(at: location.filesDirectory, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        at: location.filesDirectory, withIntermediateDirectories: true, attributes: StorageLocation.privateDirectory)
     } catch {
       throw .filesDirectory(path: location.filesDirectory.path, reason: error.localizedDescription)
     }

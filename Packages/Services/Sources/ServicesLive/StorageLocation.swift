@@ -69,6 +69,12 @@ public struct StorageLocation: Hashable, Sendable {
     downloadsDirectory.appendingPathComponent(".partial", isDirectory: true)
   }
 
+  /// The attributes of every directory the live services create: readable by their owner only.
+  ///
+  /// The tracks and favourites in them are the user's own. Directories that already exist are left as they
+  /// are: their owner chose their permissions.
+  static var privateDirectory: [FileAttributeKey: Any] { [.posixPermissions: 0o700] }
+
   /// Where the demo catalog's stream files are created.
   public var streamsDirectory: URL { filesDirectory.appendingPathComponent("streams", isDirectory: true) }
 }

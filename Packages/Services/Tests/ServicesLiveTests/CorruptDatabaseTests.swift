@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import ServicesLive
 import Testing
 
@@ -67,5 +68,61 @@ import Testing
       return
     }
     #expect(path == url.path)
+  }
+}
+
+/// Every kind of bad database file is refused in one line naming it, and left exactly as it was: same
+/// bytes, same modification time, nothing created beside it.
+@Suite struct BadDatabaseFileTests {
+  enum Damage: String, CaseIterable, Sendable {
+    case cutInHalf, cutToTheFirstPage, cutInsideTheHeader, notSQLite, newerSchema, anotherApplication
+  }
+
+  @Test("A bad database file gives one line naming it and is left exactly as it was", arguments: Damage.allCases)
+  func aBadFileIsRefusedAndLeftAsItWas(damage: Damage) throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.url.appendingPathComponent("catalog.sqlite")
+    let scratch = try TemporaryDirectory()
+    try makeFile(damage, at: url, scratch: scratch.url.appendingPathComponent("catalog.sqlite"))
+    let before = try Data(contentsOf: url)
+    // An old modification time, so that any write would show.
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSince1970: 1_000_000)], ofItemAtPath: url.path)
+    let error = #expect(throws: CatalogDatabaseError.self) { try LiveServices.open(.database(at: url)) }
+    let line = error?.description ?? ""
+    #expect(line.contains(url.path) && !line.contains("\n"), "\(line)")
+    #expect(try Data(contentsOf: url) == before)
+    let modified = try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date
+    #expect(modified == Date(timeIntervalSince1970: 1_000_000))
+    let left = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
+    #expect(left == ["catalog.sqlite"], "created beside it: \(left)")
+  }
+
+  private func makeFile(_ damage: Damage, at url: URL, scratch: URL) throws {
+    func catalog() throws -> Data {
+      // Closing the last connection moves everything from the write-ahead log into the file.
+      _ = try LiveServices.open(.database(at: scratch))
+      return try Data(contentsOf: scratch)
+    }
+    switch damage {
+    case .cutInHalf:
+      let bytes = try catalog()
+      try bytes.prefix(bytes.count / 2).write(to: url)
+    case .cutToTheFirstPage:
+      try catalog().prefix(4096).write(to: url)
+    case .cutInsideTheHeader:
+      try catalog().prefix(60).write(to: url)
+    case .notSQLite:
+      try Data("#!/bin/sh\necho hello\n".utf8).write(to: url)
+    case .newerSchema:
+      _ = try CatalogDatabase.open(at: url)
+      try DatabaseQueue(path: url.path).write { db in
+        try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')")
+      }
+    case .anotherApplication:
+      try DatabaseQueue(path: url.path).write { db in
+        try db.execute(sql: "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me')")
+      }
+    }
   }
 }

@@ -27,14 +27,16 @@ final class LocalHTTPServer: Sendable {
 
   /// Serves `routes`; a path in `declaredLengths` announces that many bytes but sends only its data, then
   /// closes the connection (a truncated body).
-  convenience init(routes: [String: Data], declaredLengths: [String: Int] = [:]) throws {
-    try self.init(handler: Handler(routes: routes, declaredLengths: declaredLengths, faults: [:]))
+  convenience init(
+    routes: [String: Data], declaredLengths: [String: Int] = [:], redirects: [String: String] = [:]
+  ) throws {
+    try self.init(handler: Handler(routes: routes, declaredLengths: declaredLengths, redirects: redirects, faults: [:]))
   }
 
   /// Serves `routes`; the first `count` requests for a path in `faults` meet its fault, later ones are
   /// answered normally (the fault clears).
   convenience init(routes: [String: Data], faults: [String: (fault: HTTPFault, count: Int)]) throws {
-    try self.init(handler: Handler(routes: routes, declaredLengths: [:], faults: faults))
+    try self.init(handler: Handler(routes: routes, declaredLengths: [:], redirects: [:], faults: faults))
   }
 
   private init(handler: Handler) throws {
@@ -85,13 +87,18 @@ final class LocalHTTPServer: Sendable {
 private final class Handler: Sendable {
   let routes: [String: Data]
   let declaredLengths: [String: Int]
+  let redirects: [String: String]
   let requests = Mutex<[String]>([])
   private let faults: Mutex<[String: (fault: HTTPFault, count: Int)]>
   private let stopped = Mutex(false)
 
-  init(routes: [String: Data], declaredLengths: [String: Int], faults: [String: (fault: HTTPFault, count: Int)]) {
+  init(
+    routes: [String: Data], declaredLengths: [String: Int], redirects: [String: String],
+    faults: [String: (fault: HTTPFault, count: Int)]
+  ) {
     self.routes = routes
     self.declaredLengths = declaredLengths
+    self.redirects = redirects
     self.faults = Mutex(faults)
   }
 
@@ -138,6 +145,12 @@ private final class Handler: Sendable {
     let line = String(decoding: request, as: UTF8.self).split(separator: "\r\n").first ?? ""
     let path = line.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
     requests.withLock { $0.append(path) }
+    if let location = redirects[path] {
+      send(
+        client,
+        Array("HTTP/1.1 302 Found\r\nLocation: \(location)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
+      return
+    }
     let body = routes[path]
     if let body, let fault = takeFault(for: path) {
       switch fault {

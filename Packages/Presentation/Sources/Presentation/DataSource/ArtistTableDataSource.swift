@@ -175,30 +175,6 @@ public final class ArtistTableDataSource {
     rebuildRows()
   }
 
-  /// Makes every row show what the downloads and favourites managers say now, without waiting for the
-  /// changes they announced to arrive through the observations (those then change nothing).
-  ///
-  /// For a caller that has just changed a manager and shows the page next: the announcement may still be on
-  /// its way, and the page would show the row as it was.
-  public func catchUpWithManagers() {
-    let trackIDs = tracks.map(\.id)
-    let downloadStates = downloadsManager.downloadStates(of: trackIDs)
-    let favourites = favouritesManager?.favouriteStates(of: trackIDs) ?? Array(repeating: false, count: tracks.count)
-    var changed = false
-    for index in models.indices {
-      let status = TrackCellModel.DownloadStatus(downloadStates[index])
-      if models[index].downloadStatus != status {
-        models[index].downloadStatus = status
-        changed = true
-      }
-      if models[index].isFavourited != favourites[index] {
-        models[index].isFavourited = favourites[index]
-        changed = true
-      }
-    }
-    if changed { rebuildRows() }
-  }
-
   // MARK: Fetching
 
   /// What a reload fetched.

@@ -1,0 +1,307 @@
+import Foundation
+import GRDB
+import ServicesLive
+import Synchronization
+import Testing
+
+/// Runs the real `humble` on a database file, favouriting, unfavouriting, downloading, cancelling and
+/// removing at random, and kills it with SIGKILL at random moments; after every kill the file must hold
+/// everything humble acknowledged, and every download it records must be whole.
+///
+/// A command is acknowledged once its `--json` document has been read in full from humble's standard
+/// output: the document shows the page after the command, and humble prints it only after the change has
+/// been stored. The one command running at the moment of the kill may or may not have landed. Set
+/// `HUMBLE_CRASH_SEED` to replay a failing run; the seed is in every failure message.
+@Suite(.serialized, .timeLimit(.minutes(3))) struct CrashDurabilityTests {
+  /// What the test knows of one track.
+  enum DownloadKnowledge: Equatable {
+    case none
+    case downloading
+    case downloaded
+  }
+
+  struct Knowledge {
+    var favourited: [String: Bool] = [:]
+    var downloads: [String: DownloadKnowledge] = [:]
+  }
+
+  /// What one killed run printed.
+  struct Transcript {
+    /// The documents printed in full, in order: the opening page, then one per script line.
+    var documents: [[String: Any]]
+    var wasKilled: Bool
+    var errors: String
+  }
+
+  let directory: URL
+  let artists = ["aurora-vale", "neon-harbour", "the-quiet-foxes", "helene-hourglass"]
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("humble-crash-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  var databaseURL: URL { directory.appendingPathComponent("catalog.sqlite") }
+  var location: StorageLocation { .database(at: databaseURL) }
+
+  @Test("Nothing humble acknowledged is lost, and no download is half-recorded, across 100 SIGKILLs")
+  func nothingAcknowledgedIsLostUnderKillNine() async throws {
+    let seed =
+      ProcessInfo.processInfo.environment["HUMBLE_CRASH_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...9999)
+    var random = SeededRandom(seed: seed)
+    let started = ContinuousClock.now
+    // The first run imports the demo catalog.
+    let setup = try await run(script: ["show"], artist: artists[0], rate: 1024, killAfter: nil)
+    try #require(setup.documents.count == 2, "seed \(seed): the setup run printed \(setup.documents.count) documents")
+    var knowledge = Knowledge()
+    var kills = 0
+    var acknowledged = 0
+    var completedWhileRunning = 0
+    var inFlightAtKill = 0
+    var verifiedFiles = 0
+    var verifiedFavourites = 0
+    var runs = 0
+    while kills < 100, runs < 300 {
+      runs += 1
+      let script = makeScript(using: &random)
+      let artist = artists[random.next(in: 0...artists.count - 1)]
+      let rate = [16, 64, 256, 1024][random.next(in: 0...3)]
+      // Most kills land among commands; some during start-up, while leftovers of the last kill are cleaned.
+      let delay = random.next(in: 0...9) == 0 ? random.next(in: 0...80) : random.next(in: 40...450)
+      let transcript = try await run(script: script, artist: artist, rate: rate, killAfter: .milliseconds(delay))
+      let context = "seed \(seed), run \(runs) (\(delay) ms, \(transcript.documents.count) documents)"
+      // A fast machine may finish the script first: that run is checked the same way but is no kill point.
+      if transcript.wasKilled { kills += 1 }
+      // The document of the command running at the kill never arrived; that command may or may not have landed.
+      var lastPage: [(number: Int, cell: [String: Any])] = []
+      for (index, document) in transcript.documents.enumerated() {
+        let expected = index == 0 ? "artist \(artist)" : script[index - 1]
+        #expect(document["command"] as? String == expected, "\(context): documents out of step")
+        let rows = Self.trackRows(of: document)
+        if index > 0, document["ok"] as? Bool == true, let target = Self.target(of: expected, on: lastPage),
+          expected.hasPrefix("favourite") || expected.hasPrefix("unfavourite")
+        {
+          // What the command said it did is what it stored, and what its page shows.
+          let shown = rows.first { $0.cell["id"] as? String == target }?.cell["isFavourited"] as? Bool
+          #expect(shown == expected.hasPrefix("favourite"), "\(context): '\(expected)' shows \(target) otherwise")
+        }
+        if document["page"] != nil { lastPage = rows }
+        for row in rows {
+          guard let id = row.cell["id"] as? String else { continue }
+          knowledge.favourited[id] = row.cell["isFavourited"] as? Bool == true
+          let before = knowledge.downloads[id]
+          if row.cell["failure"] != nil {
+            Issue.record("\(context): \(id) shows a failed download: \(row.cell["failure"] ?? "")")
+          } else if row.cell["isDownloaded"] as? Bool == true {
+            if before == .downloading { completedWhileRunning += 1 }
+            knowledge.downloads[id] = .downloaded
+          } else if row.cell["downloadProgress"] != nil {
+            knowledge.downloads[id] = .downloading
+          } else {
+            knowledge.downloads[id] = DownloadKnowledge.none
+          }
+        }
+      }
+      acknowledged += max(0, transcript.documents.count - 1)
+      var uncertain: String?
+      if !transcript.documents.isEmpty, transcript.documents.count <= script.count {
+        uncertain = Self.target(of: script[transcript.documents.count - 1], on: lastPage)
+      }
+      inFlightAtKill += knowledge.downloads.values.filter { $0 == .downloading }.count
+      knowledge = try checkFile(against: knowledge, uncertain: uncertain, context: context)
+      verifiedFiles += knowledge.downloads.count
+      verifiedFavourites += knowledge.favourited.count
+      if runs % 2 == 0 {
+        // Every other time, the next start is checked in-process; otherwise the next humble run recovers.
+        try checkRecovery(context: context)
+      }
+    }
+    #expect(kills == 100, "seed \(seed): only \(kills) of \(runs) runs were killed before they ended")
+    let elapsed = ContinuousClock.now - started
+    print(
+      "CrashDurabilityTests: seed \(seed), \(kills) kills in \(runs) runs, \(acknowledged) commands acknowledged, "
+        + "\(completedWhileRunning) downloads completed between kills, \(inFlightAtKill) in flight at a kill, "
+        + "\(verifiedFiles) downloaded files and \(verifiedFavourites) favourites verified after kills, "
+        + "\(elapsed)")
+  }
+
+  // MARK: Checks
+
+  /// Checks the file as the kill left it, before anything opens it for Humble, and returns what it holds.
+  private func checkFile(against knowledge: Knowledge, uncertain: String?, context: String) throws -> Knowledge {
+    let queue = try DatabaseQueue(path: databaseURL.path)
+    defer { try? queue.close() }
+    let (integrity, favourites, downloads, streams) = try queue.read { db in
+      (
+        try String.fetchAll(db, sql: "PRAGMA integrity_check"),
+        Set(try String.fetchAll(db, sql: "SELECT trackID FROM favourite")),
+        try Row.fetchAll(db, sql: "SELECT trackID, state, fileName, byteCount FROM download"),
+        Dictionary(
+          uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, streamURL FROM track").map {
+            (row: Row) -> (String, String) in (row["id"], row["streamURL"])
+          })
+      )
+    }
+    #expect(integrity == ["ok"], "\(context): integrity check says \(integrity)")
+    for (id, isFavourited) in knowledge.favourited where id != uncertain {
+      #expect(favourites.contains(id) == isFavourited, "\(context): \(id) favourited \(!isFavourited) on disk")
+    }
+    for id in favourites where knowledge.favourited[id] != true && id != uncertain {
+      Issue.record("\(context): \(id) is favourited on disk but humble never said so")
+    }
+    var next = Knowledge(favourited: Dictionary(uniqueKeysWithValues: favourites.map { ($0, true) }))
+    for row in downloads {
+      let id: String = row["trackID"]
+      let state: String = row["state"]
+      guard state == "downloaded" else {
+        Issue.record("\(context): \(id) is recorded as \(state)")
+        continue
+      }
+      let fileName: String = row["fileName"] ?? ""
+      let file = location.downloadsDirectory.appendingPathComponent(fileName)
+      let source = streams[id].flatMap(URL.init(string:))
+      let bytes = try? Data(contentsOf: file)
+      #expect(!fileName.isEmpty && !fileName.contains("/"), "\(context): \(id) has the file name '\(fileName)'")
+      let byteCount: Int? = row["byteCount"]
+      #expect(bytes?.count == byteCount, "\(context): \(id) is recorded downloaded without its bytes")
+      #expect(bytes != nil && bytes == source.flatMap { try? Data(contentsOf: $0) }, "\(context): \(id) differs")
+      next.downloads[id] = .downloaded
+    }
+    for (id, known) in knowledge.downloads where id != uncertain {
+      let onDisk = next.downloads[id] ?? DownloadKnowledge.none
+      switch known {
+      case .downloaded, .none:
+        #expect(onDisk == known, "\(context): humble showed \(id) as \(known), the file has it \(onDisk)")
+      case .downloading:
+        break
+      }
+    }
+    return next
+  }
+
+  /// Opens the services as the next start does: no partial file, no unrecorded file, no failed download.
+  private func checkRecovery(context: String) throws {
+    let services = try LiveServices.open(location)
+    let trackIDs = try DatabaseQueue(path: databaseURL.path).read { db in
+      try String.fetchAll(db, sql: "SELECT id FROM track")
+    }
+    let partials = try FileManager.default.contentsOfDirectory(atPath: location.partialDownloadsDirectory.path)
+    #expect(partials.isEmpty, "\(context): partial files survived the next start: \(partials)")
+    var recorded: Set<String> = []
+    for id in trackIDs {
+      switch services.downloadsManager.downloadState(of: .init(id)) {
+      case .downloaded:
+        if let file = services.downloadsManager.fileURL(for: .init(id)) { recorded.insert(file.lastPathComponent) }
+      case .failed(let reason): Issue.record("\(context): \(id) is failed after the next start: \(reason)")
+      case .downloading: Issue.record("\(context): \(id) is downloading after the next start")
+      case .notDownloaded: break
+      }
+    }
+    let stored = try FileManager.default.contentsOfDirectory(atPath: location.downloadsDirectory.path)
+      .filter { !$0.hasPrefix(".") }
+    #expect(Set(stored) == recorded, "\(context): files in downloads/ that no download records")
+  }
+
+  // MARK: Running humble
+
+  private func makeScript(using random: inout SeededRandom) -> [String] {
+    (0..<2000).map { _ in
+      let row = random.next(in: 1...8)
+      switch random.next(in: 0...99) {
+      case 0..<30: return "favourite \(row)"
+      case 30..<50: return "unfavourite \(row)"
+      case 50..<82: return "download \(row)"
+      case 82..<90: return "action remove download \(row)"
+      case 90..<96: return "artist \(artists[random.next(in: 0...artists.count - 1)])"
+      default: return "show"
+      }
+    }
+  }
+
+  /// The track a script line changes, by its row on the page it runs on.
+  private static func target(of line: String, on page: [(number: Int, cell: [String: Any])]) -> String? {
+    let words = line.split(separator: " ")
+    guard ["favourite", "unfavourite", "download", "action"].contains(words.first ?? ""),
+      let number = words.last.flatMap({ Int($0) })
+    else { return nil }
+    return page.first { $0.number == number }?.cell["id"] as? String
+  }
+
+  private static func trackRows(of document: [String: Any]) -> [(number: Int, cell: [String: Any])] {
+    let sections = (document["page"] as? [String: Any])?["sections"] as? [[String: Any]] ?? []
+    return sections.flatMap { $0["rows"] as? [[String: Any]] ?? [] }.compactMap { row in
+      guard let cell = row["cell"] as? [String: Any], cell["kind"] as? String == "track",
+        let number = row["number"] as? Int
+      else { return nil }
+      return (number, cell)
+    }
+  }
+
+  /// What a run wrote to standard output, and how it ended.
+  struct Output: Sendable {
+    var data: Data
+    var wasKilled: Bool
+    var errors: String
+  }
+
+  /// Runs humble on a script, killing it with SIGKILL after `killAfter` (or letting it finish).
+  ///
+  /// The run waits on a thread of its own, so that it never holds a thread of the cooperative pool that
+  /// other tests' tasks need.
+  private func run(script: [String], artist: String, rate: Int, killAfter: Duration?) async throws -> Transcript {
+    let output = try await withCheckedThrowingContinuation { continuation in
+      Thread.detachNewThread {
+        continuation.resume(
+          with: Result { try runBlocking(script: script, artist: artist, rate: rate, killAfter: killAfter) })
+      }
+    }
+    // Only whole lines count: a document cut by the kill was never acknowledged.
+    let complete = output.data.lastIndex(of: UInt8(ascii: "\n")).map { output.data[...$0] } ?? Data()
+    let documents = try complete.split(separator: UInt8(ascii: "\n")).map { line in
+      try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
+    }
+    return Transcript(documents: documents, wasKilled: output.wasKilled, errors: output.errors)
+  }
+
+  private func runBlocking(script: [String], artist: String, rate: Int, killAfter: Duration?) throws -> Output {
+    let scriptURL = directory.appendingPathComponent("script.humble")
+    try Data(script.joined(separator: "\n").utf8).write(to: scriptURL)
+    let errorsURL = directory.appendingPathComponent("errors.txt")
+    _ = FileManager.default.createFile(atPath: errorsURL.path, contents: nil)
+    let process = Process()
+    process.executableURL = HumbleTranscriptTests.binary
+    process.arguments = [
+      "--database", databaseURL.path, "--artist", artist, "--json", "--rows", "100", "--download-rate", "\(rate)",
+      "--script", scriptURL.path,
+    ]
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_STATE_HOME"] = directory.path
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = try FileHandle(forWritingTo: errorsURL)
+    process.standardInput = FileHandle.nullDevice
+    // Read as humble writes, so that it never waits on a full pipe.
+    let received = Mutex(Data())
+    let reader = DispatchSemaphore(value: 0)
+    let handle = output.fileHandleForReading
+    Thread.detachNewThread {
+      while case let chunk = handle.availableData, !chunk.isEmpty {
+        received.withLock { $0.append(chunk) }
+      }
+      reader.signal()
+    }
+    try process.run()
+    if let killAfter {
+      let (seconds, attoseconds) = killAfter.components
+      usleep(UInt32(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+      kill(process.processIdentifier, SIGKILL)
+    }
+    process.waitUntilExit()
+    reader.wait()
+    return Output(
+      data: received.withLock { $0 },
+      wasKilled: process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL,
+      errors: String(decoding: (try? Data(contentsOf: errorsURL)) ?? Data(), as: UTF8.self))
+  }
+}
