@@ -44,6 +44,8 @@ let package = Package(
       name: "ServicesLiveTests",
       dependencies: [
         .product(name: "ServicesLive", package: "Services"),
+        .product(name: "CatalogLockHolder", package: "Services"),
+        .product(name: "ServicesTestSupport", package: "Services"),
         .product(name: "Services", package: "Services"),
         .product(name: "Domain", package: "Domain"),
       ],
@@ -82,6 +84,8 @@ let package = Package(
       name: "HumbleAppTests",
       dependencies: [
         .product(name: "HumbleApp", package: "Apps"),
+        .product(name: "ServicesLive", package: "Services"),
+        .product(name: "CatalogLockHolder", package: "Services"),
         .product(name: "Domain", package: "Domain"),
         .product(name: "Presentation", package: "Presentation"),
         .product(name: "PresentationTestSupport", package: "Presentation"),
@@ -94,6 +98,8 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: [
         .product(name: "humble", package: "Apps"),
+        .product(name: "CatalogLockHolder", package: "Services"),
+        .product(name: "ServicesTestSupport", package: "Services"),
         .product(name: "ServicesLive", package: "Services"),
       ],
       path: "Tests/EndToEndTests"

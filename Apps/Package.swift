@@ -42,6 +42,8 @@ let package = Package(
       dependencies: [
         "HumbleApp",
         .product(name: "Domain", package: "Domain"),
+        .product(name: "ServicesLive", package: "Services"),
+        .product(name: "CatalogLockHolder", package: "Services"),
         .product(name: "Presentation", package: "Presentation"),
         .product(name: "PresentationTestSupport", package: "Presentation"),
         .product(name: "ServicesTestSupport", package: "Services"),

@@ -9,6 +9,8 @@ let package = Package(
     .library(name: "Services", targets: ["Services"]),
     .library(name: "ServicesTestSupport", targets: ["ServicesTestSupport"]),
     .library(name: "ServicesLive", targets: ["ServicesLive"]),
+    // A test tool: holds a write lock on a catalog from another process (see its main.swift).
+    .executable(name: "CatalogLockHolder", targets: ["CatalogLockHolder"]),
   ],
   dependencies: [
     .package(path: "../Domain"),
@@ -21,11 +23,15 @@ let package = Package(
       name: "ServicesLive",
       dependencies: ["Services", "Domain", .product(name: "GRDB", package: "GRDB.swift")]
     ),
+    .executableTarget(name: "CatalogLockHolder", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
     .testTarget(name: "ServicesTests", dependencies: ["Services", "Domain"]),
     .testTarget(name: "ServicesTestSupportTests", dependencies: ["ServicesTestSupport", "Services", "Domain"]),
     .testTarget(
       name: "ServicesLiveTests",
-      dependencies: ["ServicesLive", "Services", "Domain", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: [
+        "ServicesLive", "Services", "ServicesTestSupport", "Domain", "CatalogLockHolder",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
     ),
   ]
 )

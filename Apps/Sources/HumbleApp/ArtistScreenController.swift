@@ -237,7 +237,11 @@ public final class ArtistScreenController: TableViewDataSource, TableViewDelegat
         guard let self, let favourites = self.favouritesManager else { return done(false) }
         self.pendingWork.append(
           Task { [weak self] in
-            try? await favourites.setFavourited(favourite, trackID: model.id)
+            do {
+              try await favourites.setFavourited(favourite, trackID: model.id)
+            } catch {
+              self?.actionErrors.append(String(describing: error))
+            }
             await self?.waitUntilShown(model.id)
           })
         done(true)

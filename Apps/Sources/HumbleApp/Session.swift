@@ -31,7 +31,18 @@ public struct CommandOutput: Hashable, Sendable {
   }
 
   /// A failed command's one-line error.
-  public static func failure(_ message: String) -> CommandOutput { CommandOutput(lines: [], error: message) }
+  ///
+  /// A message that spans several lines (a reason quoted from a database or a server, say) is joined into
+  /// one: line breaks, tabs and other control characters become single spaces.
+  public static func failure(_ message: String) -> CommandOutput {
+    guard message.contains(where: isBreak) else { return CommandOutput(lines: [], error: message) }
+    let oneLine = message.split { isBreak($0) || $0.isWhitespace }.joined(separator: " ")
+    return CommandOutput(lines: [], error: oneLine)
+  }
+
+  private static func isBreak(_ character: Character) -> Bool {
+    character.isNewline || character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+  }
 }
 
 /// One REPL session: the services, the page open now, and the commands that drive them.
@@ -376,11 +387,12 @@ public final class Session {
     return screen
   }
 
-  /// Loads a page and makes it the open one.
+  /// Loads a page and, once it has loaded, makes it the open one: a page that fails to load leaves the
+  /// open page as it was.
   private func show(_ next: Page, failure: String) async -> CommandOutput {
-    page = next
     await next.screen.reload()
     if case .failed(let reason) = next.screen.dataSource.state { return .failure("\(failure): \(reason)") }
+    page = next
     return pageOutput(heading: next.title)
   }
 

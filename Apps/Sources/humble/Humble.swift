@@ -28,6 +28,9 @@ struct Humble: AsyncParsableCommand {
   @Option(name: .long, help: "Run the commands in this file (one per line) and exit.")
   var script: String?
 
+  @Flag(name: .long, help: "Open the catalog read-only: browse it; favourites and downloads are refused.")
+  var readOnly = false
+
   @Flag(name: .long, help: "Stop at the first failing command.")
   var bail = false
 
@@ -52,6 +55,7 @@ struct Humble: AsyncParsableCommand {
     if command != nil, script != nil { throw ValidationError("Use either --command or --script, not both.") }
     if let downloadRate, downloadRate < 1 { throw ValidationError("--download-rate must be at least 1.") }
     if inMemory, database != nil { throw ValidationError("Use either --in-memory or --database, not both.") }
+    if inMemory, readOnly { throw ValidationError("--read-only needs a catalog file, not --in-memory.") }
   }
 
   @MainActor
@@ -63,7 +67,8 @@ struct Humble: AsyncParsableCommand {
       let downloads = LiveDownloadsManager.Configuration(
         chunkSize: downloadRate.map { max(1024, min(64 * 1024, $0 * 1024 / 8)) } ?? 64 * 1024,
         maximumBytesPerSecond: downloadRate.map { $0 * 1024 }, progressGranularity: 0.05)
-      services = try LiveServices.open(location, options: LiveServices.Options(downloads: downloads))
+      services = try LiveServices.open(
+        location, options: LiveServices.Options(downloads: downloads, readOnly: readOnly))
     } catch {
       FileHandle.standardError.write(Data("humble: \(error)\n".utf8))
       throw ExitCode.failure

@@ -12,7 +12,7 @@ struct PageFixture {
   let playlists = MockPlaylistAPI()
   let favourites = MockFavouritesManager()
 
-  func makeDataSource(user: User = .adult) -> ArtistTableDataSource {
+  func makeDataSource(user: User = .adult, reloadTimeout: Duration? = nil) -> ArtistTableDataSource {
     ArtistTableDataSource(
       artistID: "oasis",
       musicAPI: musicAPI,
@@ -20,7 +20,8 @@ struct PageFixture {
       playlistAPI: playlists,
       favouritesManager: favourites,
       user: user,
-      formatting: .englishUTC
+      formatting: .englishUTC,
+      reloadTimeout: reloadTimeout
     )
   }
 }

@@ -14,24 +14,39 @@ import GRDB
 public final class CatalogDatabase: Sendable {
   /// The database file's path, or `:memory:`.
   public let path: String
+  /// Whether the database was opened read-only: reads work, and every change fails with
+  /// ``CatalogDatabaseError/readOnly(path:)``.
+  public let isReadOnly: Bool
   let writer: any DatabaseWriter
 
-  private init(path: String, writer: any DatabaseWriter) {
+  private init(path: String, writer: any DatabaseWriter, isReadOnly: Bool = false) {
     self.path = path
     self.writer = writer
+    self.isReadOnly = isReadOnly
   }
+
+  /// How long a change waits for another connection or process that is writing to the file before it
+  /// fails with ``CatalogDatabaseError/locked(path:)``, unless ``open(at:createsDirectory:readOnly:busyTimeout:)``
+  /// is given another wait.
+  public static let defaultBusyTimeout: Duration = .seconds(5)
 
   /// Opens (creating if needed) the database file at `url`, or an in-memory database when `url` is nil,
   /// and brings its schema up to date.
   ///
   /// The file's directory must exist unless `createsDirectory` is true: a mistyped path is reported, not
-  /// silently created.
-  public static func open(at url: URL?, createsDirectory: Bool = false) throws(CatalogDatabaseError)
-    -> CatalogDatabase
-  {
+  /// silently created. An existing file opens read-only when `readOnly` is true or the file cannot be
+  /// written (its permissions, a read-only volume); its schema must then be up to date already. A change
+  /// that finds the file locked by another process waits up to `busyTimeout` for it.
+  public static func open(
+    at url: URL?,
+    createsDirectory: Bool = false,
+    readOnly: Bool = false,
+    busyTimeout: Duration = defaultBusyTimeout
+  ) throws(CatalogDatabaseError) -> CatalogDatabase {
     guard let url else {
       do {
-        let database = CatalogDatabase(path: ":memory:", writer: try DatabaseQueue(configuration: configuration()))
+        let database = CatalogDatabase(
+          path: ":memory:", writer: try DatabaseQueue(configuration: configuration(busyTimeout: busyTimeout)))
         try database.migrate()
         return database
       } catch {
@@ -40,23 +55,41 @@ public final class CatalogDatabase: Sendable {
     }
     let path = url.path
     try prepareFile(at: url, createsDirectory: createsDirectory)
+    let exists = FileManager.default.fileExists(atPath: path)
+    let opensReadOnly = readOnly || (exists && access(path, W_OK) != 0)
+    if opensReadOnly, !exists {
+      throw .unreadable(path: path, reason: "it does not exist, and read-only cannot create it")
+    }
     // SQLite creates these beside the file as it opens it; a file refused must be left as it was found.
     let companions = ["-wal", "-shm", "-journal"].map { path + $0 }.filter {
       !FileManager.default.fileExists(atPath: $0)
     }
-    try createPrivateFile(at: path)
+    if !opensReadOnly { try createPrivateFile(at: path) }
     do {
-      return try openValidated(at: path)
+      return try openValidated(at: path, readOnly: opensReadOnly, busyTimeout: busyTimeout)
     } catch {
       removeEmptyCompanions(companions)
       throw error
     }
   }
 
-  private static func openValidated(at path: String) throws(CatalogDatabaseError) -> CatalogDatabase {
+  private static func openValidated(
+    at path: String, readOnly: Bool, busyTimeout: Duration
+  ) throws(CatalogDatabaseError) -> CatalogDatabase {
     do {
       try validateExistingFile(at: path)
-      let database = CatalogDatabase(path: path, writer: try DatabasePool(path: path, configuration: configuration()))
+      if readOnly {
+        var configuration = configuration(busyTimeout: busyTimeout)
+        configuration.readonly = true
+        let database = CatalogDatabase(
+          path: path, writer: try DatabasePool(path: path, configuration: configuration), isReadOnly: true)
+        guard try database.writer.read({ try CatalogSchema.migrator.hasCompletedMigrations($0) }) else {
+          throw CatalogDatabaseError.readOnly(path: path)
+        }
+        return database
+      }
+      let database = CatalogDatabase(
+        path: path, writer: try DatabasePool(path: path, configuration: configuration(busyTimeout: busyTimeout)))
       try database.migrate()
       return database
     } catch let error as CatalogDatabaseError {
@@ -152,10 +185,11 @@ public final class CatalogDatabase: Sendable {
     }
   }
 
-  private static func configuration() -> Configuration {
+  private static func configuration(busyTimeout: Duration) -> Configuration {
     var configuration = Configuration()
     configuration.foreignKeysEnabled = true
-    configuration.busyMode = .timeout(5)
+    let seconds = Double(busyTimeout.components.seconds) + Double(busyTimeout.components.attoseconds) / 1e18
+    configuration.busyMode = .timeout(max(0, seconds))
     configuration.label = "Humble catalog"
     return configuration
   }
@@ -232,6 +266,10 @@ public final class CatalogDatabase: Sendable {
     }
     let reason = error.message ?? "SQLite error \(error.extendedResultCode.rawValue)"
     switch error.resultCode {
+    case .SQLITE_BUSY, .SQLITE_LOCKED:
+      return .locked(path: path)
+    case .SQLITE_READONLY where !whileMigrating:
+      return .readOnly(path: path)
     case .SQLITE_NOTADB, .SQLITE_CORRUPT:
       return .corrupt(path: path, reason: reason)
     case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_AUTH:

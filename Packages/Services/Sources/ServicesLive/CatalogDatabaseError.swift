@@ -14,6 +14,12 @@ public enum CatalogDatabaseError: Error, Hashable, Sendable, CustomStringConvert
   case migrationFailed(path: String, reason: String)
   /// The files directory could not be prepared.
   case filesDirectory(path: String, reason: String)
+  /// Another connection or process kept the file locked for longer than the busy timeout; trying again
+  /// once it has finished succeeds.
+  case locked(path: String)
+  /// A change was refused because the file is open read-only (or, when opening, a read-only file needs
+  /// its schema upgraded); reading still works.
+  case readOnly(path: String)
   /// A query or update failed.
   case query(reason: String)
   /// The calling task was cancelled before the query ran.
@@ -35,6 +41,10 @@ public enum CatalogDatabaseError: Error, Hashable, Sendable, CustomStringConvert
       "Could not prepare the catalog database at \(path): \(reason)."
     case .filesDirectory(let path, let reason):
       "Cannot use the files directory \(path): \(reason)."
+    case .locked(let path):
+      "The catalog database at \(path) is locked by another program; try again once it has finished."
+    case .readOnly(let path):
+      "The catalog database at \(path) is read-only: changes cannot be saved."
     case .query(let reason):
       "Catalog database query failed: \(reason)."
     case .cancelled:

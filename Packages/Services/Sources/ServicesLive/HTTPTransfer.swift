@@ -1,4 +1,5 @@
 import Foundation
+import Services
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -8,8 +9,12 @@ import Foundation
 ///
 /// Redirects are followed only to `http` and `https` URLs: a server cannot send the transfer to a local
 /// file or to another scheme.
+///
+/// A server that sends nothing for `stallTimeout` (neither a response nor a byte of the body) fails the
+/// transfer as stalled.
 struct HTTPTransfer: Sendable {
   let url: URL
+  var stallTimeout: Duration = .seconds(30)
 
   private enum Event: Sendable {
     case response(HTTPURLResponse)
@@ -17,11 +22,26 @@ struct HTTPTransfer: Sendable {
     case refusedRedirect(String)
   }
 
+  /// Ends the events when the server has been silent for too long.
+  private struct Stalled: Error {}
+
+  /// When the server last sent something.
+  private final class LastActivity: Sendable {
+    private let last = Locked(ContinuousClock.now)
+
+    var instant: ContinuousClock.Instant { last.withLock { $0 } }
+
+    func touch() { last.withLock { $0 = .now } }
+  }
+
   func run(into writer: ChunkWriter) async throws(StreamTransfer.Failure) {
     let (events, continuation) = AsyncThrowingStream<Event, any Error>.makeStream()
-    let delegate = Delegate(continuation: continuation)
+    let lastActivity = LastActivity()
+    let delegate = Delegate(continuation: continuation, lastActivity: lastActivity)
     let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = 30
+    // URLSession's own idle timeout and the watchdog below end a stall alike, whichever fires first (the
+    // watchdog also covers a platform whose timeout is not reset by each byte).
+    configuration.timeoutIntervalForRequest = Self.seconds(stallTimeout)
     let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     defer { session.finishTasksAndInvalidate() }
     // Schemes are case-insensitive, but FoundationNetworking only knows "http" and "https" spelled so.
@@ -32,6 +52,17 @@ struct HTTPTransfer: Sendable {
       if case .cancelled = termination { task.cancel() }
     }
     task.resume()
+    let watchdog = Task { [stallTimeout] in
+      while !Task.isCancelled {
+        let due = lastActivity.instant + stallTimeout
+        if ContinuousClock.now >= due {
+          continuation.finish(throwing: Stalled())
+          return
+        }
+        try? await Task.sleep(until: due, clock: .continuous)
+      }
+    }
+    defer { watchdog.cancel() }
     do {
       for try await event in events {
         switch event {
@@ -58,15 +89,37 @@ struct HTTPTransfer: Sendable {
     } catch let failure as StreamTransfer.Failure {
       task.cancel()
       throw failure
+    } catch is Stalled {
+      task.cancel()
+      throw .failed(stalledReason(writer))
     } catch {
       task.cancel()
       if Task.isCancelled { throw .cancelled }
-      if writer.written > 0, let expected = writer.expectedLength {
-        throw .failed(
-          "the connection closed after \(writer.written) of \(expected) bytes from \(url.absoluteString)")
+      if (error as? URLError)?.code == .timedOut { throw .failed(stalledReason(writer)) }
+      if writer.written > 0 {
+        let total = writer.expectedLength.map { " of \($0)" } ?? ""
+        throw .failed("the connection closed after \(writer.written)\(total) bytes from \(url.absoluteString)")
       }
       throw .failed(Self.describe(error, url: url))
     }
+  }
+
+  /// Why a transfer that stalled failed, and how far it got.
+  private func stalledReason(_ writer: ChunkWriter) -> String {
+    let progress =
+      if let expected = writer.expectedLength {
+        " after \(writer.written) of \(expected) bytes"
+      } else if writer.written > 0 {
+        " after \(writer.written) bytes"
+      } else {
+        " before any of the body arrived"
+      }
+    return
+      "stalled: no data for \(String(format: "%g", Self.seconds(stallTimeout))) s from \(url.absoluteString)\(progress)"
+  }
+
+  private static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 
   private static func describe(_ error: any Error, url: URL) -> String {
@@ -84,9 +137,13 @@ struct HTTPTransfer: Sendable {
   private final class Delegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     // Only touched from the session's serial delegate queue.
     private let continuation: AsyncThrowingStream<Event, any Error>.Continuation
+    private let lastActivity: LastActivity
 
-    init(continuation: AsyncThrowingStream<Event, any Error>.Continuation) {
+    init(
+      continuation: AsyncThrowingStream<Event, any Error>.Continuation, lastActivity: LastActivity
+    ) {
       self.continuation = continuation
+      self.lastActivity = lastActivity
     }
 
     func urlSession(
@@ -95,6 +152,7 @@ struct HTTPTransfer: Sendable {
       didReceive response: URLResponse,
       completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
+      lastActivity.touch()
       if let response = response as? HTTPURLResponse { continuation.yield(.response(response)) }
       completionHandler(.allow)
     }
@@ -106,6 +164,7 @@ struct HTTPTransfer: Sendable {
       newRequest request: URLRequest,
       completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
+      lastActivity.touch()
       let scheme = request.url?.scheme?.lowercased()
       guard scheme == "http" || scheme == "https" else {
         continuation.yield(.refusedRedirect(request.url?.absoluteString ?? "an invalid URL"))
@@ -116,6 +175,7 @@ struct HTTPTransfer: Sendable {
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+      lastActivity.touch()
       continuation.yield(.data(data))
     }
 

@@ -19,11 +19,22 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
     /// The smallest progress change that is announced (0.01 announces each percent at most once).
     public var progressGranularity: Double
 
-    /// Creates a configuration; the defaults copy as fast as possible and announce each percent.
-    public init(chunkSize: Int = 64 * 1024, maximumBytesPerSecond: Int? = nil, progressGranularity: Double = 0.01) {
+    /// How long an HTTP(S) transfer may go without receiving a byte (before the response or between parts
+    /// of the body) before it fails as stalled.
+    public var stallTimeout: Duration
+
+    /// Creates a configuration; the defaults copy as fast as possible, announce each percent, and give up on
+    /// a stream that sends nothing for 30 seconds.
+    public init(
+      chunkSize: Int = 64 * 1024,
+      maximumBytesPerSecond: Int? = nil,
+      progressGranularity: Double = 0.01,
+      stallTimeout: Duration = .seconds(30)
+    ) {
       self.chunkSize = chunkSize
       self.maximumBytesPerSecond = maximumBytesPerSecond
       self.progressGranularity = progressGranularity
+      self.stallTimeout = stallTimeout
     }
   }
 
@@ -113,7 +124,7 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
         try? fileManager.removeItem(at: location.downloadsDirectory.appendingPathComponent(orphan))
       }
     }
-    if !missing.isEmpty {
+    if !missing.isEmpty, !database.isReadOnly {
       try database.writeBlocking { db in
         for trackID in missing {
           try db.execute(sql: "DELETE FROM download WHERE trackID = ?", arguments: [trackID])
@@ -245,7 +256,8 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
   private func run(_ track: Track, token: UUID) async {
     let partial = location.partialDownloadsDirectory.appendingPathComponent("\(token.uuidString).part")
     let transfer = StreamTransfer(
-      chunkSize: configuration.chunkSize, maximumBytesPerSecond: configuration.maximumBytesPerSecond)
+      chunkSize: configuration.chunkSize, maximumBytesPerSecond: configuration.maximumBytesPerSecond,
+      stallTimeout: configuration.stallTimeout)
     let result: Result<Int, StreamTransfer.Failure>
     do {
       result = .success(

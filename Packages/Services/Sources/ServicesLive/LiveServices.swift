@@ -27,14 +27,25 @@ public final class LiveServices: Sendable {
     public var importsDemoCatalogWhenEmpty: Bool
     /// How downloads transfer.
     public var downloads: LiveDownloadsManager.Configuration
+    /// Whether the database opens read-only.
+    ///
+    /// Browsing works, and favourites and downloads fail with one clear error. A database file that cannot
+    /// be written opens read-only anyway.
+    public var readOnly: Bool
+    /// How long a change waits for another process that is writing to the database before it fails.
+    public var busyTimeout: Duration
 
     /// Creates options; by default an empty catalog gets the demo catalog.
     public init(
       importsDemoCatalogWhenEmpty: Bool = true,
-      downloads: LiveDownloadsManager.Configuration = LiveDownloadsManager.Configuration()
+      downloads: LiveDownloadsManager.Configuration = LiveDownloadsManager.Configuration(),
+      readOnly: Bool = false,
+      busyTimeout: Duration = CatalogDatabase.defaultBusyTimeout
     ) {
       self.importsDemoCatalogWhenEmpty = importsDemoCatalogWhenEmpty
       self.downloads = downloads
+      self.readOnly = readOnly
+      self.busyTimeout = busyTimeout
     }
   }
 
@@ -45,14 +56,15 @@ public final class LiveServices: Sendable {
     options: Options = Options()
   ) throws(CatalogDatabaseError) -> LiveServices {
     let database = try CatalogDatabase.open(
-      at: location.databaseURL, createsDirectory: location.createsDatabaseDirectory)
+      at: location.databaseURL, createsDirectory: location.createsDatabaseDirectory, readOnly: options.readOnly,
+      busyTimeout: options.busyTimeout)
     do {
       try FileManager.default.createDirectory(
         at: location.filesDirectory, withIntermediateDirectories: true, attributes: StorageLocation.privateDirectory)
     } catch {
       throw .filesDirectory(path: location.filesDirectory.path, reason: error.localizedDescription)
     }
-    if options.importsDemoCatalogWhenEmpty, try database.isCatalogEmpty() {
+    if options.importsDemoCatalogWhenEmpty, !database.isReadOnly, try database.isCatalogEmpty() {
       try DemoCatalog.import(into: database, streamsDirectory: location.streamsDirectory)
     }
     if try database.metadata(forKey: DemoCatalog.metadataKey) != nil {

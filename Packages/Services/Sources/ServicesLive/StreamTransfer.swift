@@ -17,6 +17,7 @@ struct StreamTransfer: Sendable {
 
   var chunkSize = 64 * 1024
   var maximumBytesPerSecond: Int?
+  var stallTimeout: Duration = .seconds(30)
 
   static let supportedSchemes: Set<String> = ["file", "http", "https"]
 
@@ -35,7 +36,7 @@ struct StreamTransfer: Sendable {
     case "file":
       try await copyFile(at: source, to: writer)
     case "http", "https":
-      try await HTTPTransfer(url: source).run(into: writer)
+      try await HTTPTransfer(url: source, stallTimeout: stallTimeout).run(into: writer)
     default:
       throw .failed("unsupported URL scheme in \(source.absoluteString)")
     }
@@ -69,6 +70,10 @@ struct StreamTransfer: Sendable {
       }
       if chunk.isEmpty { break }
       try await writer.write(chunk)
+    }
+    // A file that shrank or grew while it was copied was being changed: what was read is no copy of it.
+    if let expected = writer.expectedLength, writer.written != expected {
+      throw .failed("stream file \(path) changed during the download: read \(writer.written) of \(expected) bytes")
     }
   }
 }

@@ -1,7 +1,7 @@
 import Domain
 import Services
 
-/// A ``MusicAPI`` whose answers a test sets, which records every call and can fail or hold calls.
+/// A ``MusicAPI`` whose answers a test sets, which records every call and can fail, delay or hold calls.
 ///
 /// Properties can be read and set synchronously from any isolation. Answers are captured when a call is
 /// made, so a held call returns what the mock was configured with at that moment.
@@ -38,8 +38,16 @@ public final class MockMusicAPI: MusicAPI, Sendable {
     var artists: [Artist] = []
     var relatedArtists: [Artist] = []
     var failures: [Endpoint: MusicAPIError] = [:]
+    var countedFailures: [CountedFailure] = []
+    var delay: Duration?
     var holds: [Endpoint: [HeldCall]] = [:]
     var calls: [Call] = []
+  }
+
+  private struct CountedFailure {
+    var endpoint: Endpoint?
+    var remaining: Int
+    var error: MusicAPIError
   }
 
   private let state = Locked(State())
@@ -119,9 +127,30 @@ public final class MockMusicAPI: MusicAPI, Sendable {
     }
   }
 
-  /// Makes every endpoint answer normally again.
+  /// Makes the next `count` calls to `endpoint` (to any endpoint when nil) throw `error`; later calls
+  /// answer normally again, as a service does when a passing fault clears.
+  ///
+  /// Counted failures queue up after each other, and a failure set by ``failCalls(to:with:)`` takes
+  /// precedence over them. A failed call still counts as a call (see ``calls``).
+  public func failNextCalls(_ count: Int, to endpoint: Endpoint? = nil, with error: MusicAPIError) {
+    guard count > 0 else { return }
+    state.withLock { $0.countedFailures.append(CountedFailure(endpoint: endpoint, remaining: count, error: error)) }
+  }
+
+  /// Makes every endpoint answer normally again, forgetting counted failures too (delays stay).
   public func stopFailingCalls() {
-    state.withLock { $0.failures = [:] }
+    state.withLock { state in
+      state.failures = [:]
+      state.countedFailures = []
+    }
+  }
+
+  /// Makes every call wait `delay` before answering (nil answers at once again), like a slow service.
+  ///
+  /// A delayed call whose task is cancelled stops waiting and throws ``MusicAPIError/cancelled``. The
+  /// answer (or failure) is still the one configured when the call was made.
+  public func delayAnswers(by delay: Duration?) {
+    state.withLock { $0.delay = delay }
   }
 
   /// Holds the next call to `endpoint` that has not been held yet, until the returned hold is released.
@@ -189,11 +218,24 @@ public final class MockMusicAPI: MusicAPI, Sendable {
     at endpoint: Endpoint,
     _ makeAnswer: (inout State) -> Answer
   ) async throws(MusicAPIError) -> Answer {
-    let (result, hold): (Result<Answer, MusicAPIError>, HeldCall?) = state.withLock { state in
+    let (result, hold, delay): (Result<Answer, MusicAPIError>, HeldCall?, Duration?) = state.withLock { state in
       state.calls.append(call)
       let hold = state.holds[endpoint]?.isEmpty == false ? state.holds[endpoint]?.removeFirst() : nil
-      if let failure = state.failures[endpoint] { return (.failure(failure), hold) }
-      return (.success(makeAnswer(&state)), hold)
+      if let failure = state.failures[endpoint] { return (.failure(failure), hold, state.delay) }
+      if let index = state.countedFailures.firstIndex(where: { $0.endpoint == nil || $0.endpoint == endpoint }) {
+        let failure = state.countedFailures[index].error
+        state.countedFailures[index].remaining -= 1
+        if state.countedFailures[index].remaining == 0 { state.countedFailures.remove(at: index) }
+        return (.failure(failure), hold, state.delay)
+      }
+      return (.success(makeAnswer(&state)), hold, state.delay)
+    }
+    if let delay {
+      do {
+        try await Task.sleep(for: delay)
+      } catch {
+        throw .cancelled
+      }
     }
     if let hold {
       await hold.arrive()

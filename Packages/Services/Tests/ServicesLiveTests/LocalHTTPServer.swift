@@ -7,8 +7,19 @@ import Synchronization
   import Darwin
 #endif
 
+/// A fault the server injects into requests for a path, once per request, as many times as asked.
+enum HTTPFault: Sendable {
+  /// Accepts the request and sends nothing at all.
+  case silence
+  /// Sends the head (announcing the whole body) and this many bytes of the body, then nothing more.
+  case stall(afterBytes: Int)
+  /// Sends the body in chunks (no length announced), this many bytes of it, then closes the connection
+  /// without the last chunk.
+  case disconnect(afterBytes: Int)
+}
+
 /// A tiny HTTP/1.1 server on 127.0.0.1 for download tests: it answers GET requests for the paths it was
-/// given with their bytes, and 404 for anything else, one connection at a time.
+/// given with their bytes, and 404 for anything else, each connection on a thread of its own.
 final class LocalHTTPServer: Sendable {
   let port: UInt16
   private let socket: Int32
@@ -16,8 +27,20 @@ final class LocalHTTPServer: Sendable {
 
   /// Serves `routes`; a path in `declaredLengths` announces that many bytes but sends only its data, then
   /// closes the connection (a truncated body).
-  init(routes: [String: Data], declaredLengths: [String: Int] = [:], redirects: [String: String] = [:]) throws {
-    handler = Handler(routes: routes, declaredLengths: declaredLengths, redirects: redirects)
+  convenience init(
+    routes: [String: Data], declaredLengths: [String: Int] = [:], redirects: [String: String] = [:]
+  ) throws {
+    try self.init(handler: Handler(routes: routes, declaredLengths: declaredLengths, redirects: redirects, faults: [:]))
+  }
+
+  /// Serves `routes`; the first `count` requests for a path in `faults` meet its fault, later ones are
+  /// answered normally (the fault clears).
+  convenience init(routes: [String: Data], faults: [String: (fault: HTTPFault, count: Int)]) throws {
+    try self.init(handler: Handler(routes: routes, declaredLengths: [:], redirects: [:], faults: faults))
+  }
+
+  private init(handler: Handler) throws {
+    self.handler = handler
     let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw POSIXError(.EIO) }
     var reuse: Int32 = 1
@@ -44,6 +67,7 @@ final class LocalHTTPServer: Sendable {
   }
 
   deinit {
+    handler.stop()
     shutdown(socket, Int32(SHUT_RDWR))
     close(socket)
   }
@@ -65,19 +89,48 @@ private final class Handler: Sendable {
   let declaredLengths: [String: Int]
   let redirects: [String: String]
   let requests = Mutex<[String]>([])
+  private let faults: Mutex<[String: (fault: HTTPFault, count: Int)]>
+  private let stopped = Mutex(false)
 
-  init(routes: [String: Data], declaredLengths: [String: Int], redirects: [String: String]) {
+  init(
+    routes: [String: Data], declaredLengths: [String: Int], redirects: [String: String],
+    faults: [String: (fault: HTTPFault, count: Int)]
+  ) {
     self.routes = routes
     self.declaredLengths = declaredLengths
     self.redirects = redirects
+    self.faults = Mutex(faults)
   }
 
   func serve(_ socket: Int32) {
     while true {
       let client = accept(socket, nil, nil)
       guard client >= 0 else { return }
-      handle(client)
-      close(client)
+      Thread { [self] in
+        handle(client)
+        close(client)
+      }.start()
+    }
+  }
+
+  /// Ends stalls: their connections close.
+  func stop() {
+    stopped.withLock { $0 = true }
+  }
+
+  /// Keeps a connection silent until the server is released (or 30 seconds pass).
+  private func stall() {
+    for _ in 0..<3000 {
+      if stopped.withLock({ $0 }) { return }
+      usleep(10_000)
+    }
+  }
+
+  private func takeFault(for path: String) -> HTTPFault? {
+    faults.withLock { faults in
+      guard let entry = faults[path], entry.count > 0 else { return nil }
+      faults[path]?.count -= 1
+      return entry.fault
     }
   }
 
@@ -99,6 +152,20 @@ private final class Handler: Sendable {
       return
     }
     let body = routes[path]
+    if let body, let fault = takeFault(for: path) {
+      switch fault {
+      case .silence:
+        stall()
+      case .stall(let count):
+        send(client, Array("HTTP/1.1 200 OK\r\nContent-Type: audio/wav\r\nContent-Length: \(body.count)\r\n\r\n".utf8))
+        send(client, Array(body.prefix(count)))
+        stall()
+      case .disconnect(let count):
+        send(client, Array("HTTP/1.1 200 OK\r\nContent-Type: audio/wav\r\nTransfer-Encoding: chunked\r\n\r\n".utf8))
+        send(client, Array("\(String(count, radix: 16))\r\n".utf8) + Array(body.prefix(count)) + Array("\r\n".utf8))
+      }
+      return
+    }
     let head =
       body == nil
       ? "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"

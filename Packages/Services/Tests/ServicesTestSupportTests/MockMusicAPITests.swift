@@ -67,6 +67,48 @@ import Testing
     await #expect(throws: MusicAPIError.unavailable(reason: "down")) { try await api.relatedArtists(of: "x") }
   }
 
+  @Test func countedFailuresFailOnlyTheNextCallsThenTheFaultClears() async throws {
+    api.returnTracksWithIds("a")
+    api.failNextCalls(2, to: .tracks, with: .unavailable(reason: "flaky"))
+    #expect(try await api.relatedArtists(of: "oasis").isEmpty, "another endpoint is not affected")
+    for _ in 0..<2 {
+      await #expect(throws: MusicAPIError.unavailable(reason: "flaky")) { try await api.tracks(ofArtist: "oasis") }
+    }
+    #expect(try await api.tracks(ofArtist: "oasis").map(\.id) == ["a"])
+    #expect(api.requestedArtistIDs == ["oasis", "oasis", "oasis"])
+  }
+
+  @Test func countedFailuresForAnyEndpointQueueUpAndStopFailingForgetsThem() async throws {
+    api.failNextCalls(1, with: .unavailable(reason: "first"))
+    api.failNextCalls(1, with: .unavailable(reason: "second"))
+    api.failNextCalls(5, with: .unavailable(reason: "third"))
+    await #expect(throws: MusicAPIError.unavailable(reason: "first")) { try await api.allArtists() }
+    await #expect(throws: MusicAPIError.unavailable(reason: "second")) { try await api.relatedArtists(of: "x") }
+    await #expect(throws: MusicAPIError.unavailable(reason: "third")) { try await api.tracks(ofArtist: "x") }
+    api.stopFailingCalls()
+    #expect(try await api.allArtists().isEmpty)
+  }
+
+  @Test func aDelayedCallStillAnswersAndUndelayingAnswersAtOnce() async throws {
+    api.returnTracksWithIds("a")
+    api.failNextCalls(1, to: .relatedArtists, with: .unavailable(reason: "slow and broken"))
+    api.delayAnswers(by: .milliseconds(5))
+    #expect(try await api.tracks(ofArtist: "oasis").map(\.id) == ["a"])
+    await #expect(throws: MusicAPIError.unavailable(reason: "slow and broken")) {
+      try await api.relatedArtists(of: "x")
+    }
+    api.delayAnswers(by: nil)
+    #expect(try await api.tracks(ofArtist: "oasis").map(\.id) == ["a"])
+  }
+
+  @Test func aDelayedCallWhoseTaskIsCancelledThrowsCancelled() async {
+    api.returnTracksWithIds("a")
+    api.delayAnswers(by: .seconds(3600))
+    let call = Task { try await api.tracks(ofArtist: "x") }
+    call.cancel()
+    await #expect(throws: MusicAPIError.cancelled) { try await call.value }
+  }
+
   @Test func aHeldCallAnswersWithWhatWasConfiguredWhenItWasMadeOnceReleased() async throws {
     api.returnTracksWithIds("old")
     let hold = api.holdNextCall(to: .tracks)

@@ -46,6 +46,13 @@ public final class ArtistTableDataSource {
     didSet { if user != oldValue { rebuildRows() } }
   }
 
+  /// How long a reload waits for the music and playlist APIs before it fails as timed out; nil (the
+  /// default) waits as long as they take.
+  ///
+  /// A reload that times out cancels its requests, keeps the previous cell models and sets ``state`` to
+  /// `.failed` with a reason that says how long it waited.
+  public var reloadTimeout: Duration?
+
   private let musicAPI: any MusicAPI
   private let downloadsManager: any DownloadsManager
   private let playlistAPI: (any PlaylistAPI)?
@@ -77,9 +84,11 @@ public final class ArtistTableDataSource {
     playlistAPI: (any PlaylistAPI)? = nil,
     favouritesManager: (any FavouritesManager)? = nil,
     user: User = .adult,
-    formatting: PresentationFormatting = .current
+    formatting: PresentationFormatting = .current,
+    reloadTimeout: Duration? = nil
   ) {
     self.artistID = artistID
+    self.reloadTimeout = reloadTimeout
     self.musicAPI = musicAPI
     self.downloadsManager = downloadsManager
     self.playlistAPI = playlistAPI
@@ -137,15 +146,15 @@ public final class ArtistTableDataSource {
     let reload = latestReload
     state = .loading
     publish()
-    let artistID = artistID
-    let musicAPI = musicAPI
-    let playlistAPI = playlistAPI
-    async let fetchedTracks = musicAPI.tracks(ofArtist: artistID)
-    async let fetchedPlaylists = playlistAPI?.playlists(featuring: artistID) ?? []
-    async let fetchedRelated = musicAPI.relatedArtists(of: artistID)
-    let answer: (tracks: [Track], playlists: [Playlist], related: [Artist])
+    let answer: Answer
     do {
-      answer = try await (fetchedTracks, fetchedPlaylists, fetchedRelated)
+      if let reloadTimeout {
+        answer = try await Self.fetch(within: reloadTimeout) { [artistID, musicAPI, playlistAPI] in
+          try await Self.fetch(artistID, musicAPI: musicAPI, playlistAPI: playlistAPI)
+        }
+      } else {
+        answer = try await Self.fetch(artistID, musicAPI: musicAPI, playlistAPI: playlistAPI)
+      }
     } catch {
       guard reload == latestReload else { return }
       state = .failed(reason: String(describing: error))
@@ -164,6 +173,52 @@ public final class ArtistTableDataSource {
     load(answer.tracks, answer.playlists, answer.related)
     hasLoaded = true
     rebuildRows()
+  }
+
+  // MARK: Fetching
+
+  /// What a reload fetched.
+  private typealias Answer = (tracks: [Track], playlists: [Playlist], related: [Artist])
+
+  /// Asks the APIs for the page's tracks, playlists and related artists at once.
+  private nonisolated static func fetch(
+    _ artistID: Artist.ID, musicAPI: any MusicAPI, playlistAPI: (any PlaylistAPI)?
+  ) async throws -> Answer {
+    async let fetchedTracks = musicAPI.tracks(ofArtist: artistID)
+    async let fetchedPlaylists = playlistAPI?.playlists(featuring: artistID) ?? []
+    async let fetchedRelated = musicAPI.relatedArtists(of: artistID)
+    return try await (fetchedTracks, fetchedPlaylists, fetchedRelated)
+  }
+
+  /// Runs `fetch`, failing with ``ReloadTimedOut`` if it has not answered within `timeout`.
+  ///
+  /// The fetch runs in a task of its own, cancelled when the time is up (or the caller is cancelled): the
+  /// timeout holds even for an API that does not answer cancellation promptly. The outcome is settled on the
+  /// main actor, so it needs no lock.
+  private static func fetch(
+    within timeout: Duration, _ fetch: @escaping @Sendable () async throws -> Answer
+  ) async throws -> Answer {
+    let outcome = FirstOutcome<Answer>()
+    let fetching = Task { @MainActor in
+      do {
+        outcome.settle(.success(try await fetch()))
+      } catch {
+        outcome.settle(.failure(error))
+      }
+    }
+    let timer = Task { @MainActor in
+      try? await Task.sleep(for: timeout)
+      outcome.settle(.failure(ReloadTimedOut(timeout: timeout)))
+    }
+    defer {
+      fetching.cancel()
+      timer.cancel()
+    }
+    return try await withTaskCancellationHandler {
+      try await outcome.value()
+    } onCancel: {
+      fetching.cancel()
+    }
   }
 
   // MARK: Building cell models
@@ -341,6 +396,38 @@ public final class ArtistTableDataSource {
 
   private func publish() {
     broadcaster.send(snapshot)
+  }
+}
+
+/// Why a reload failed when ``ArtistTableDataSource/reloadTimeout`` passed without an answer.
+struct ReloadTimedOut: Error, CustomStringConvertible {
+  let timeout: Duration
+
+  var description: String {
+    let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+    return "The music catalog did not answer: timed out after \(String(format: "%g", seconds)) s."
+  }
+}
+
+/// The first of several outcomes, handed to one waiter: later outcomes are ignored.
+@MainActor
+final class FirstOutcome<Value: Sendable> {
+  private var result: Result<Value, any Error>?
+  private var waiter: CheckedContinuation<Result<Value, any Error>, Never>?
+
+  /// Records `result` unless an outcome was recorded before, and wakes the waiter.
+  func settle(_ result: Result<Value, any Error>) {
+    guard self.result == nil else { return }
+    self.result = result
+    waiter?.resume(returning: result)
+    waiter = nil
+  }
+
+  /// The first outcome, once there is one.
+  func value() async throws -> Value {
+    if let result { return try result.get() }
+    let result = await withCheckedContinuation { waiter = $0 }
+    return try result.get()
   }
 }
 
