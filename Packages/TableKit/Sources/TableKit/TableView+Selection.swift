@@ -91,6 +91,8 @@ extension TableView {
     let version = mutationCount
     if !allowsMultipleSelectionNow {
       for selected in selectedRows.sorted() where selected != target {
+        // Once a delegate has changed the table, the rows still to deselect may have moved or gone.
+        guard mutationCount == version else { break }
         userDeselect(selected)
       }
     }
