@@ -97,6 +97,24 @@ import Testing
     #expect(table.indexPathsForSelectedRows == [.row(0), .row(1)], "b and c stay selected; e is not selected")
   }
 
+  // Found by Tools/Fuzz (FuzzTableKit): the tap asked to deselect a row that a redirected will-deselect had
+  // already deselected.
+  @Test("A tap does not ask to deselect a row that a redirected will-deselect already deselected")
+  func aTapDoesNotAskToDeselectARowTwice() throws {
+    let dataSource = RowsDataSource([["a", "b", "c", "d"]])
+    let (table, spy) = makeTable(dataSource)
+    table.allowsMultipleSelection = true
+    for row in 0..<2 { table.selectRow(at: .row(row), animated: false, scrollPosition: .none) }
+    table.allowsMultipleSelection = false
+    spy.willDeselect = { $0 == .row(0) ? .row(1) : $0 }
+    try table.selectRow(at: .row(3))
+    #expect(
+      spy.interactionCalls == [
+        "shouldHighlight 0.3", "willSelect 0.3", "willDeselect 0.0", "didDeselect 0.1", "didSelect 0.3",
+      ])
+    #expect(table.indexPathsForSelectedRows == [.row(0), .row(3)])
+  }
+
   @Test func aReloadAskedForWhileAnUpdateIsAppliedHappensAfterItCleanly() throws {
     let dataSource = RowsDataSource([["a", "b", "c"]])
     let (table, spy) = makeTable(dataSource)
