@@ -15,6 +15,9 @@ public enum TableKitFuzzer {
   /// At most this many steps of an input run.
   public static let maximumSteps = 256
 
+  /// Whether each step is printed as it runs (set `FUZZ_TRACE=1` when replaying an input).
+  static let tracing = ProcessInfo.processInfo.environment["FUZZ_TRACE"] != nil
+
   /// Runs one input.
   public static func run(_ bytes: [UInt8]) {
     var input = FuzzBytes(bytes)
@@ -23,6 +26,7 @@ public enum TableKitFuzzer {
     var steps = 0
     while !input.isAtEnd, steps < maximumSteps {
       let step = harness.step(&input)
+      if tracing { harness.trace("step \(steps): \(step)") }
       harness.check(after: step)
       steps += 1
     }
@@ -212,6 +216,14 @@ final class TableKitHarness: TableViewDataSource, TableViewDelegate {
       }
       return "reloadData inside a batch update"
     }
+  }
+
+  /// Writes a line and the table's state to standard error (for ``TableKitFuzzer/tracing``).
+  func trace(_ line: String) {
+    let rows = sections.map { "\($0.items.map(\.id))" }.joined(separator: " ")
+    let selected = table.indexPathsForSelectedRows.map { "\($0)" } ?? "none"
+    FileHandle.standardError.write(
+      Data("\(line)\n  rows \(rows); selected \(selected); multiple \(table.allowsMultipleSelection)\n".utf8))
   }
 
   /// Calls the completions of swipe actions that finish later.
@@ -410,6 +422,7 @@ final class TableKitHarness: TableViewDataSource, TableViewDelegate {
   }
 
   private func requireRow(_ indexPath: IndexPath, _ method: String) {
+    if TableKitFuzzer.tracing { trace("  \(method) \(indexPath)") }
     invariant(exists(indexPath), "\(method) was called for row \(indexPath), which does not exist")
   }
 
