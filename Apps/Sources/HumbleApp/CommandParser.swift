@@ -118,11 +118,16 @@ public enum CommandParser {
   }
 
   /// The closest name within two edits, if any.
+  ///
+  /// Names whose lengths differ from the word's by more than two are more than two edits away and are not
+  /// compared, so a long word (a pasted megabyte, say) costs one pass over its first characters, not a
+  /// letter-by-letter comparison with every name.
   static func closest(to word: String, among candidates: [String]) -> String? {
-    // Two edits cannot bridge a larger difference in length; skipping those keeps a 1 MB word cheap.
+    let longest = candidates.map(\.count).max() ?? 0
+    guard word.dropFirst(longest + 2).isEmpty else { return nil }
     let length = word.count
-    let candidates = candidates.filter { abs($0.count - length) <= 2 }
-    let scored = candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= 2 }
+    let scored = candidates.filter { abs($0.count - length) <= 2 }.map { ($0, editDistance(word, $0)) }
+      .filter { $0.1 <= 2 }
     return scored.min { $0.1 < $1.1 }?.0
   }
 

@@ -44,4 +44,24 @@ import Testing
     let error = #expect(throws: CommandError.self) { try CommandParser.parse(line) }
     #expect(error?.description == message)
   }
+
+  // Found by Tools/Fuzz (FuzzCommandLine): an unknown word was compared letter by letter with every command
+  // name for a suggestion, in time proportional to its length times the names' (a megabyte took 25 s in a
+  // release build, 28 s in a debug one). Four megabytes would take about two minutes that way, so this
+  // test's time limit fails it; the length check makes it a single pass.
+  @Test("A four-megabyte unknown command is refused at once, with no suggestion", .timeLimit(.minutes(1)))
+  func aHugeUnknownCommandIsRefusedAtOnce() {
+    let word = String(repeating: "\u{FFFD}", count: 4_000_000)
+    let error = #expect(throws: CommandError.self) { try CommandParser.parse(word + " 1") }
+    let echoed = String(repeating: "\u{FFFD}", count: 59) + "…"
+    #expect(error?.description == "Unknown command '\(echoed)'. Type 'help' for the list of commands.")
+  }
+
+  @Test("A near miss of a command name is still suggested when the word is a little longer or shorter")
+  func nearMissesAreStillSuggested() {
+    for (line, suggestion) in [("selecttt 1", "select"), ("shw", "show"), ("unfavouritee 2", "unfavourite")] {
+      let error = #expect(throws: CommandError.self) { try CommandParser.parse(line) }
+      #expect(error?.description.contains("Did you mean '\(suggestion)'?") == true, "\(line)")
+    }
+  }
 }

@@ -91,6 +91,10 @@ extension TableView {
     let version = mutationCount
     if !allowsMultipleSelectionNow {
       for selected in selectedRows.sorted() where selected != target {
+        // Once a delegate has changed the table, the rows still to deselect may have moved or gone.
+        guard mutationCount == version else { break }
+        // A will-deselect answer that named another row may have deselected this one already.
+        guard selectedRows.contains(selected) else { continue }
         userDeselect(selected)
       }
     }

@@ -78,6 +78,43 @@ import Testing
     #expect(table.numberOfRows(inSection: 0) == 2)
   }
 
+  // Found by Tools/Fuzz (FuzzTableKit): after the delegate changed the table, the tap went on deselecting
+  // the other rows by their old index paths, asking to deselect rows that were not selected (or other rows).
+  @Test("A tap stops deselecting once a delegate deletes rows while the old selection is deselected")
+  func aTapStopsDeselectingOnceADelegateDeletesRows() throws {
+    let dataSource = RowsDataSource([["a", "b", "c", "d", "e"]])
+    let (table, spy) = makeTable(dataSource)
+    table.allowsMultipleSelection = true
+    for row in 0..<3 { table.selectRow(at: .row(row), animated: false, scrollPosition: .none) }
+    table.allowsMultipleSelection = false
+    spy.afterDidDeselect = { indexPath in
+      dataSource.sections[0].remove(at: indexPath.row)
+      table.deleteRows(at: [indexPath], with: .automatic)
+    }
+    try table.selectRow(at: .row(4))
+    #expect(spy.interactionCalls == ["shouldHighlight 0.4", "willSelect 0.4", "willDeselect 0.0", "didDeselect 0.0"])
+    #expect(dataSource.sections[0] == ["b", "c", "d", "e"])
+    #expect(table.indexPathsForSelectedRows == [.row(0), .row(1)], "b and c stay selected; e is not selected")
+  }
+
+  // Found by Tools/Fuzz (FuzzTableKit): the tap asked to deselect a row that a redirected will-deselect had
+  // already deselected.
+  @Test("A tap does not ask to deselect a row that a redirected will-deselect already deselected")
+  func aTapDoesNotAskToDeselectARowTwice() throws {
+    let dataSource = RowsDataSource([["a", "b", "c", "d"]])
+    let (table, spy) = makeTable(dataSource)
+    table.allowsMultipleSelection = true
+    for row in 0..<2 { table.selectRow(at: .row(row), animated: false, scrollPosition: .none) }
+    table.allowsMultipleSelection = false
+    spy.willDeselect = { $0 == .row(0) ? .row(1) : $0 }
+    try table.selectRow(at: .row(3))
+    #expect(
+      spy.interactionCalls == [
+        "shouldHighlight 0.3", "willSelect 0.3", "willDeselect 0.0", "didDeselect 0.1", "didSelect 0.3",
+      ])
+    #expect(table.indexPathsForSelectedRows == [.row(0), .row(3)])
+  }
+
   @Test func aReloadAskedForWhileAnUpdateIsAppliedHappensAfterItCleanly() throws {
     let dataSource = RowsDataSource([["a", "b", "c"]])
     let (table, spy) = makeTable(dataSource)
