@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import HumbleApp
 import Presentation
+import ServicesLive
 import ServicesTestSupport
 import TableKit
 import Testing
@@ -165,19 +166,14 @@ private final class MockWorld {
 /// Command lines from a seed: mostly the REPL's grammar (right and wrong arguments), some of it mutated
 /// character by character, and garbage (random bytes, control characters, long lines).
 struct CommandLineGenerator {
-  private var state: UInt64
+  private var random: SeededRandom
 
   init(seed: UInt64) {
-    state = seed
+    random = SeededRandom(seed: seed)
   }
 
-  /// The next 64 random bits (SplitMix64).
   mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
+    random.next()
   }
 
   mutating func int(_ range: Range<Int>) -> Int {

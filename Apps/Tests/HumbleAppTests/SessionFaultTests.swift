@@ -9,18 +9,10 @@ import Testing
 /// Failing services seen from the REPL: every failure is one error line, the page stays as it was, the
 /// next command works, and retrying once the fault clears succeeds.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct SessionFaultTests {
+@Suite(.timeLimit(.minutes(1))) struct SessionFaultTests: OasisSessionFixture {
   let musicAPI = MockMusicAPI()
   let downloads = MockDownloadsManager()
   let favourites = MockFavouritesManager()
-
-  func makeSession() -> Session {
-    musicAPI.returnArtists([.fixture(id: "oasis", name: "Oasis"), .fixture(id: "blur", name: "Blur")])
-    musicAPI.returnTracksWithTitles(["Wonderwall", "Hello", "Supersonic"])
-    return Session(
-      musicAPI: musicAPI, playlistAPI: nil, downloadsManager: downloads, favouritesManager: favourites,
-      formatting: .englishUTC, rows: 10)
-  }
 
   /// Checks that `output` failed with exactly one line of error and printed nothing else.
   func expectOneErrorLine(

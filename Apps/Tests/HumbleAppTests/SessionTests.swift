@@ -9,18 +9,10 @@ import TableKitTesting
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct SessionTests {
+@Suite(.timeLimit(.minutes(1))) struct SessionTests: OasisSessionFixture {
   let musicAPI = MockMusicAPI()
   let downloads = MockDownloadsManager()
   let favourites = MockFavouritesManager()
-
-  func makeSession() -> Session {
-    musicAPI.returnArtists([.fixture(id: "oasis", name: "Oasis"), .fixture(id: "blur", name: "Blur")])
-    musicAPI.returnTracksWithTitles(["Wonderwall", "Hello", "Supersonic"])
-    return Session(
-      musicAPI: musicAPI, playlistAPI: nil, downloadsManager: downloads, favouritesManager: favourites,
-      formatting: .englishUTC, rows: 10)
-  }
 
   @Test func openingAnArtistShowsItsPage() async {
     let session = makeSession()

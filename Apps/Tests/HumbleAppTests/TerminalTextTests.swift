@@ -1,3 +1,4 @@
+import ServicesLive
 import Testing
 
 @testable import HumbleApp
@@ -125,7 +126,7 @@ import Testing
       "a", "Song", " ", "東京", "한국어", "タワー", "Ａ", "🎵", "\u{2764}\u{FE0F}", "\u{2764}", "👨‍👩‍👧", "🇯🇵", "👍🏽",
       "e\u{301}", "\u{E9}", "\u{200B}", "\u{301}", "—", "…",
     ]
-    var generator = SplitMix64(seed: 0x5EED)
+    var generator = SeededRandom(seed: 0x5EED)
     for _ in 0..<300 {
       let count = Int(generator.next() % 12)
       let text = (0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
@@ -139,20 +140,5 @@ import Testing
         #expect(TerminalText.displayWidth(padded) == width, "pad(\(text.debugDescription), \(width))")
       }
     }
-  }
-}
-
-/// A tiny seeded generator, so the property test sees the same strings on every run.
-private struct SplitMix64 {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
   }
 }
