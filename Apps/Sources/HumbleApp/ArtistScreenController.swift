@@ -242,7 +242,7 @@ public final class ArtistScreenController: TableViewDataSource, TableViewDelegat
             } catch {
               self?.actionErrors.append(String(describing: error))
             }
-            await self?.waitUntilShown(model.id)
+            self?.dataSource.refreshManagersState(of: model.id)
           })
         done(true)
       })
@@ -273,39 +273,10 @@ public final class ArtistScreenController: TableViewDataSource, TableViewDelegat
           } catch {
             self?.actionErrors.append(String(describing: error))
           }
-          await self?.waitUntilShown(track.id)
+          self?.dataSource.refreshManagersState(of: track.id)
         })
       done(true)
     }
-  }
-
-  /// Waits, for up to a second, until the data source shows what the managers now say of a track.
-  ///
-  /// The managers announce a change through streams that reach the data source a hop or two after the
-  /// change is stored; a command's output must show the change it made, not the page from before it.
-  private func waitUntilShown(_ trackID: Track.ID) async {
-    for _ in 0..<1000 {
-      if Task.isCancelled || showsManagersState(of: trackID) { return }
-      try? await Task.sleep(for: .milliseconds(1))
-    }
-  }
-
-  /// Whether the track's row (the first, if the ID repeats) shows the managers' favourite and download
-  /// states; true when the page has no such row.
-  private func showsManagersState(of trackID: Track.ID) -> Bool {
-    for section in dataSource.snapshot.sections {
-      for case .track(let model) in section.rows where model.id == trackID {
-        guard model.isFavourited == favouritesManager?.isFavourited(trackID) ?? false else { return false }
-        switch (model.downloadStatus, downloadsManager.downloadState(of: trackID)) {
-        case (.notDownloaded, .notDownloaded), (.downloading, .downloading), (.downloaded, .downloaded),
-          (.failed, .failed):
-          return true
-        default:
-          return false
-        }
-      }
-    }
-    return true
   }
 
   private func label(_ indexPath: IndexPath) -> String {

@@ -369,6 +369,18 @@ public final class ArtistTableDataSource {
 
   // MARK: Live changes
 
+  /// Brings a track's rows up to what the downloads and favourites managers say of it now, without waiting
+  /// for their announcement (which then changes nothing).
+  ///
+  /// For a caller that has just changed a manager and shows the page next: the announcement reaches this data
+  /// source through its observation a hop or two later, and the page would show the row as it was.
+  public func refreshManagersState(of trackID: Track.ID) {
+    apply(DownloadChange(trackID: trackID, state: downloadsManager.downloadState(of: trackID)))
+    if let favouritesManager {
+      apply(FavouriteChange(trackID: trackID, isFavourited: favouritesManager.isFavourited(trackID)))
+    }
+  }
+
   private func apply(_ change: DownloadChange) {
     let status = TrackCellModel.DownloadStatus(change.state)
     var changedRows: [Int] = []
@@ -404,7 +416,7 @@ struct ReloadTimedOut: Error, CustomStringConvertible {
   let timeout: Duration
 
   var description: String {
-    let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+    let seconds = timeout / .seconds(1)
     return "The music catalog did not answer: timed out after \(String(format: "%g", seconds)) s."
   }
 }
