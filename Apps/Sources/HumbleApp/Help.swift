@@ -19,7 +19,7 @@ enum Help {
     ("events", "events on|off", "print delegate calls, notifications and batch updates as they happen"),
     ("back", "back", "return to the previous page"),
     ("timing", "timing on|off", "print how long each command took"),
-    ("history", "history", "the last 1,000 commands run"),
+    ("history", "history", "the last \(Session.historyLimit) commands run"),
     ("wait", "wait", "wait until running downloads finish, then show the page (handy in scripts)"),
     ("help", "help [command]", "list the commands, or explain one"),
     ("quit", "quit | exit", "leave"),

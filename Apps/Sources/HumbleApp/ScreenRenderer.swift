@@ -79,12 +79,15 @@ public enum ScreenRenderer {
     }
   }
 
+  /// A row's title as the terminal shows it (control characters escaped), so that it is measured as drawn.
   nonisolated static func title(of row: ArtistCellModelType) -> String {
-    switch row {
-    case .track(let track): track.title
-    case .playlist(let playlist): playlist.title
-    case .relatedArtist(let artist): artist.title
-    }
+    let title =
+      switch row {
+      case .track(let track): track.title
+      case .playlist(let playlist): playlist.title
+      case .relatedArtist(let artist): artist.title
+      }
+    return TerminalText.visible(title)
   }
 
   static func line(

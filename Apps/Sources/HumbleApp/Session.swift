@@ -91,7 +91,7 @@ public final class Session {
   /// How many of the oldest commands `history` no longer keeps (it keeps ``historyLimit``).
   private var forgottenCommands = 0
   /// How many commands `history` keeps, as a shell's HISTSIZE does.
-  public static let historyLimit = 1_000
+  public nonisolated static let historyLimit = 1_000
   private var isRunningCommand = false
   private var pendingLiveRows: [ArtistCellModelType.ID] = []
   private var liveFlush: Task<Void, Never>?
@@ -127,10 +127,9 @@ public final class Session {
     do throws(CommandError) {
       guard let command = try CommandParser.parse(line) else { return .lines([]) }
       commandHistory.append(line.trimmingCharacters(in: .whitespaces))
-      if commandHistory.count > Self.historyLimit + Self.historyLimit / 4 {
-        let excess = commandHistory.count - Self.historyLimit
-        commandHistory.removeFirst(excess)
-        forgottenCommands += excess
+      if commandHistory.count > Self.historyLimit {
+        commandHistory.removeFirst()
+        forgottenCommands += 1
       }
       output = await run(command)
     } catch {
@@ -176,10 +175,9 @@ public final class Session {
       printsTiming = on
       return .lines(["timing \(on ? "on" : "off")"])
     case .history:
-      let kept = commandHistory.suffix(Self.historyLimit)
-      let firstNumber = forgottenCommands + commandHistory.count - kept.count + 1
-      var output = CommandOutput.lines(kept.enumerated().map { "\($0.offset + firstNumber)  \($0.element)" })
-      output.document["history"] = .array(kept.map(JSONValue.string))
+      var output = CommandOutput.lines(
+        commandHistory.enumerated().map { "\($0.offset + forgottenCommands + 1)  \($0.element)" })
+      output.document["history"] = .array(commandHistory.map(JSONValue.string))
       return output
     case .back:
       guard let previous = previousPages.popLast() else { return .failure("There is no previous page.") }

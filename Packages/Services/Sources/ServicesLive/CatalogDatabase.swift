@@ -64,7 +64,7 @@ public final class CatalogDatabase: Sendable {
     let companions = ["-wal", "-shm", "-journal"].map { path + $0 }.filter {
       !FileManager.default.fileExists(atPath: $0)
     }
-    if !opensReadOnly { try createPrivateFile(at: path) }
+    if !opensReadOnly, !exists { try createPrivateFile(at: path) }
     do {
       return try openValidated(at: path, readOnly: opensReadOnly, busyTimeout: busyTimeout)
     } catch {
@@ -188,8 +188,7 @@ public final class CatalogDatabase: Sendable {
   private static func configuration(busyTimeout: Duration) -> Configuration {
     var configuration = Configuration()
     configuration.foreignKeysEnabled = true
-    let seconds = Double(busyTimeout.components.seconds) + Double(busyTimeout.components.attoseconds) / 1e18
-    configuration.busyMode = .timeout(max(0, seconds))
+    configuration.busyMode = .timeout(max(0, busyTimeout / .seconds(1)))
     configuration.label = "Humble catalog"
     return configuration
   }

@@ -41,7 +41,7 @@ struct HTTPTransfer: Sendable {
     let configuration = URLSessionConfiguration.ephemeral
     // URLSession's own idle timeout and the watchdog below end a stall alike, whichever fires first (the
     // watchdog also covers a platform whose timeout is not reset by each byte).
-    configuration.timeoutIntervalForRequest = Self.seconds(stallTimeout)
+    configuration.timeoutIntervalForRequest = stallTimeout / .seconds(1)
     let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     defer { session.finishTasksAndInvalidate() }
     // Schemes are case-insensitive, but FoundationNetworking only knows "http" and "https" spelled so.
@@ -115,11 +115,7 @@ struct HTTPTransfer: Sendable {
         " before any of the body arrived"
       }
     return
-      "stalled: no data for \(String(format: "%g", Self.seconds(stallTimeout))) s from \(url.absoluteString)\(progress)"
-  }
-
-  private static func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+      "stalled: no data for \(String(format: "%g", stallTimeout / .seconds(1))) s from \(url.absoluteString)\(progress)"
   }
 
   private static func describe(_ error: any Error, url: URL) -> String {

@@ -385,7 +385,7 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
   /// Neither the track's ID nor its stream URL choose where the file goes: the stem keeps letters, digits,
   /// `-` and `_` of the ID (others become `_`), and an extension that is not 1 to 10 letters and digits
   /// becomes `audio`, so the name never holds a `/`, a NUL, a control character or more than 100 bytes.
-  static func fileName(for track: Track, token: UUID) -> String {
+  private static func fileName(for track: Track, token: UUID) -> String {
     let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
     let stem = String(track.id.rawValue.map { allowed.contains($0) ? $0 : "_" }.prefix(80))
     let streamExtension = track.streamURL.pathExtension

@@ -81,7 +81,7 @@ import Foundation
     }
 
     /// The `CatalogLockHolder` tool built beside the running test bundle.
-    public static var binary: URL {
+    private static var binary: URL {
       let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
       var directory = testBinary.deletingLastPathComponent()
       for _ in 0..<4 {
