@@ -102,7 +102,7 @@ public final class ArtistTableDataSource {
       Task { [weak self] in
         for await change in downloadChanges {
           guard let self else { return }
-          self.apply(change)
+          self.showDownloadState(of: change.trackID)
         }
       })
     if let favouriteChanges {
@@ -110,7 +110,7 @@ public final class ArtistTableDataSource {
         Task { [weak self] in
           for await change in favouriteChanges {
             guard let self else { return }
-            self.apply(change)
+            self.showFavouriteState(of: change.trackID)
           }
         })
     }
@@ -370,21 +370,23 @@ public final class ArtistTableDataSource {
   // MARK: Live changes
 
   /// Brings a track's rows up to what the downloads and favourites managers say of it now, without waiting
-  /// for their announcement (which then changes nothing).
+  /// for their announcement.
   ///
   /// For a caller that has just changed a manager and shows the page next: the announcement reaches this data
   /// source through its observation a hop or two later, and the page would show the row as it was.
   public func refreshManagersState(of trackID: Track.ID) {
-    apply(DownloadChange(trackID: trackID, state: downloadsManager.downloadState(of: trackID)))
-    if let favouritesManager {
-      apply(FavouriteChange(trackID: trackID, isFavourited: favouritesManager.isFavourited(trackID)))
-    }
+    showDownloadState(of: trackID)
+    showFavouriteState(of: trackID)
   }
 
-  private func apply(_ change: DownloadChange) {
-    let status = TrackCellModel.DownloadStatus(change.state)
+  // An announcement says which track changed; what it is now comes from the manager. Announcements can arrive
+  // after the state they carry has been shown and changed again (see refreshManagersState(of:)); read this
+  // way, a late one can never bring an old state back.
+
+  private func showDownloadState(of trackID: Track.ID) {
+    let status = TrackCellModel.DownloadStatus(downloadsManager.downloadState(of: trackID))
     var changedRows: [Int] = []
-    for index in indices(of: change.trackID) where models[index].downloadStatus != status {
+    for index in indices(of: trackID) where models[index].downloadStatus != status {
       models[index].downloadStatus = status
       if rowOfTrack[index] >= 0 { changedRows.append(index) }
     }
@@ -396,10 +398,12 @@ public final class ArtistTableDataSource {
     publish()
   }
 
-  private func apply(_ change: FavouriteChange) {
+  private func showFavouriteState(of trackID: Track.ID) {
+    guard let favouritesManager else { return }
+    let isFavourited = favouritesManager.isFavourited(trackID)
     var isVisible = false
-    for index in indices(of: change.trackID) where models[index].isFavourited != change.isFavourited {
-      models[index].isFavourited = change.isFavourited
+    for index in indices(of: trackID) where models[index].isFavourited != isFavourited {
+      models[index].isFavourited = isFavourited
       isVisible = isVisible || rowOfTrack[index] >= 0
     }
     // A hidden track (explicit, for a young user) changes nothing on the page.
