@@ -14,6 +14,7 @@ let package = Package(
     .package(path: "Packages/Services"),
     .package(path: "Packages/Presentation"),
     .package(path: "Packages/TableKit"),
+    .package(path: "Packages/Remote"),
     .package(path: "Tools/CatalogGenerator"),
     .package(path: "Apps"),
   ],
@@ -61,6 +62,14 @@ let package = Package(
         .product(name: "ServicesTestSupport", package: "Services"),
       ],
       path: "Packages/Presentation/Tests/PresentationTests"
+    ),
+    .testTarget(
+      name: "CatalogAPITests",
+      dependencies: [
+        .product(name: "CatalogAPI", package: "Remote"),
+        .product(name: "Domain", package: "Domain"),
+      ],
+      path: "Packages/Remote/Tests/CatalogAPITests"
     ),
     .testTarget(
       name: "TableKitTests",

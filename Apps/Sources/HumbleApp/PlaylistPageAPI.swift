@@ -11,27 +11,21 @@ struct PlaylistPageAPI: MusicAPI {
   let base: any MusicAPI
   let playlistAPI: any PlaylistAPI
   let playlist: Playlist
-  /// The artist whose page listed the playlist: the playlist API finds playlists by featured artist.
-  let featuredArtist: Artist.ID
 
   /// The page's artist identifier for the data source.
   var pageID: Artist.ID { Artist.ID(playlist.id.rawValue) }
 
   func tracks(ofArtist artistID: Artist.ID) async throws(MusicAPIError) -> [Track] {
     guard artistID == pageID else { return try await base.tracks(ofArtist: artistID) }
-    let playlists: [Playlist]
     do {
-      playlists = try await playlistAPI.playlists(featuring: featuredArtist)
+      return try await playlistAPI.playlist(withID: playlist.id).tracks
     } catch {
       switch error {
       case .cancelled: throw .cancelled
       case .unavailable(let reason): throw .unavailable(reason: reason)
+      case .playlistNotFound: throw .unavailable(reason: "the playlist '\(playlist.name)' is no longer in the catalog")
       }
     }
-    guard let current = playlists.first(where: { $0.id == playlist.id }) else {
-      throw .unavailable(reason: "the playlist '\(playlist.name)' is no longer in the catalog")
-    }
-    return current.tracks
   }
 
   func artist(withID artistID: Artist.ID) async throws(MusicAPIError) -> Artist {

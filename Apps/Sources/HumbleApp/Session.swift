@@ -323,17 +323,15 @@ public final class Session {
       return output
     case .playlist(let cell):
       guard let current = page, let playlistAPI else { return pageOutput() }
-      let playlists: [Playlist]
+      let playlist: Playlist
       do {
-        playlists = try await playlistAPI.playlists(featuring: current.artist.id)
+        playlist = try await playlistAPI.playlist(withID: Playlist.ID(cell.id))
+      } catch .playlistNotFound {
+        return .failure("Cannot open \(cell.title): it is no longer in the catalog.")
       } catch {
         return .failure("Cannot open \(cell.title): \(error)")
       }
-      guard let playlist = playlists.first(where: { $0.id.rawValue == cell.id }) else {
-        return .failure("Cannot open \(cell.title): it is no longer in the catalog.")
-      }
-      let pageAPI = PlaylistPageAPI(
-        base: musicAPI, playlistAPI: playlistAPI, playlist: playlist, featuredArtist: current.artist.id)
+      let pageAPI = PlaylistPageAPI(base: musicAPI, playlistAPI: playlistAPI, playlist: playlist)
       let output = await show(
         Page(
           screen: makeScreen(pageID: pageAPI.pageID, musicAPI: pageAPI, playlistAPI: nil), title: playlist.name,

@@ -4,8 +4,15 @@ import Domain
 ///
 /// Implementations may do I/O, so every call is asynchronous and can fail with a ``MusicAPIError``.
 public protocol MusicAPI: Sendable {
-  /// The tracks of an artist, in the catalog's order.
+  /// The tracks of an artist, in the catalog's order; fails with ``MusicAPIError/artistNotFound(_:)`` when
+  /// there is no such artist.
   func tracks(ofArtist artistID: Artist.ID) async throws(MusicAPIError) -> [Track]
+
+  /// One page of an artist's tracks in an order (a default cuts it from ``tracks(ofArtist:)``); fails with
+  /// ``MusicAPIError/artistNotFound(_:)`` when there is no such artist.
+  ///
+  /// A page past the end is empty; ``TrackPage/total`` says how many tracks there are in all.
+  func tracks(ofArtist artistID: Artist.ID, page: TrackPageRequest) async throws(MusicAPIError) -> TrackPage
 
   /// The artist with an identifier; fails with ``MusicAPIError/artistNotFound(_:)`` when there is none.
   func artist(withID artistID: Artist.ID) async throws(MusicAPIError) -> Artist
@@ -16,7 +23,8 @@ public protocol MusicAPI: Sendable {
   /// Every artist in the catalog, ordered by name.
   func allArtists() async throws(MusicAPIError) -> [Artist]
 
-  /// Artists related to an artist, most related first.
+  /// Artists related to an artist, most related first; fails with ``MusicAPIError/artistNotFound(_:)`` when
+  /// there is no such artist.
   func relatedArtists(of artistID: Artist.ID) async throws(MusicAPIError) -> [Artist]
 }
 

@@ -4,10 +4,16 @@ import Domain
 public protocol PlaylistAPI: Sendable {
   /// The playlists that feature at least one track by an artist, ordered by name.
   func playlists(featuring artistID: Artist.ID) async throws(PlaylistAPIError) -> [Playlist]
+
+  /// The playlist with an identifier, with all its tracks; fails with
+  /// ``PlaylistAPIError/playlistNotFound(_:)`` when there is none.
+  func playlist(withID playlistID: Playlist.ID) async throws(PlaylistAPIError) -> Playlist
 }
 
 /// Why a ``PlaylistAPI`` call failed.
 public enum PlaylistAPIError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// No playlist has this identifier.
+  case playlistNotFound(Playlist.ID)
   /// The playlists could not be reached or read; `reason` says why.
   case unavailable(reason: String)
   /// The calling task was cancelled before the answer arrived.
@@ -16,6 +22,7 @@ public enum PlaylistAPIError: Error, Hashable, Sendable, CustomStringConvertible
   /// A one-line explanation for people.
   public var description: String {
     switch self {
+    case .playlistNotFound(let id): "No playlist with ID '\(id)' in the catalog."
     case .unavailable(let reason): "Playlists are unavailable: \(reason)"
     case .cancelled: "The playlists request was cancelled."
     }

@@ -29,27 +29,46 @@ public struct LivePlaylistAPI: PlaylistAPI {
             """,
           arguments: [artistID.rawValue]
         )
-        let playlists = try rows.map { row in
-          let id: String = row[0]
-          let artwork: String = row[2]
-          guard let artworkURL = URL(string: artwork) else {
-            throw CatalogDatabaseError.query(reason: "playlist '\(id)' has an invalid artwork URL '\(artwork)'")
-          }
-          let tracks = try Rows.tracks(
-            db,
-            sql: """
-              SELECT \(Rows.trackColumns) FROM playlistTrack JOIN track ON track.id = playlistTrack.trackID
-              WHERE playlistTrack.playlistID = ? ORDER BY playlistTrack.position
-              """,
-            arguments: [id]
-          )
-          return Playlist(id: Playlist.ID(id), name: row[1], tracks: tracks, artworkURL: artworkURL)
-        }
+        let playlists = try rows.map { try Self.playlist($0, db) }
         // SQLite orders text by bytes ("Études" after "Sunday"); people expect case and accents ignored.
         return playlists.sorted { (SearchFolding.fold($0.name), $0.id) < (SearchFolding.fold($1.name), $1.id) }
       },
-      describingErrorsWith: { error in
-        error == .cancelled ? PlaylistAPIError.cancelled : .unavailable(reason: error.description)
-      })
+      describingErrorsWith: Self.describe)
+  }
+
+  /// The playlist with this identifier, with all its tracks in playing order.
+  public func playlist(withID playlistID: Playlist.ID) async throws(PlaylistAPIError) -> Playlist {
+    guard !playlistID.rawValue.containsNUL else { throw .playlistNotFound(playlistID) }
+    let found = try await database.read(
+      { db in
+        try Row.fetchOne(
+          db, sql: "SELECT id, name, artworkURL FROM playlist WHERE id = ?", arguments: [playlistID.rawValue]
+        ).map { try Self.playlist($0, db) }
+      },
+      describingErrorsWith: Self.describe)
+    guard let found else { throw .playlistNotFound(playlistID) }
+    return found
+  }
+
+  /// A playlist from its row (id, name, artworkURL), with its tracks.
+  private static func playlist(_ row: Row, _ db: Database) throws -> Playlist {
+    let id: String = row[0]
+    let artwork: String = row[2]
+    guard let artworkURL = URL(string: artwork) else {
+      throw CatalogDatabaseError.query(reason: "playlist '\(id)' has an invalid artwork URL '\(artwork)'")
+    }
+    let tracks = try Rows.tracks(
+      db,
+      sql: """
+        SELECT \(Rows.trackColumns) FROM playlistTrack JOIN track ON track.id = playlistTrack.trackID
+        WHERE playlistTrack.playlistID = ? ORDER BY playlistTrack.position
+        """,
+      arguments: [id]
+    )
+    return Playlist(id: Playlist.ID(id), name: row[1], tracks: tracks, artworkURL: artworkURL)
+  }
+
+  private static func describe(_ error: CatalogDatabaseError) -> PlaylistAPIError {
+    error == .cancelled ? .cancelled : .unavailable(reason: error.description)
   }
 }

@@ -77,4 +77,22 @@ public final class MockPlaylistAPI: PlaylistAPI, Sendable {
     }
     return try result.get()
   }
+
+  /// Answers with the configured playlist with this ID (for any artist), else fails with `playlistNotFound`.
+  public func playlist(withID playlistID: Playlist.ID) async throws(PlaylistAPIError) -> Playlist {
+    let (result, hold): (Result<Playlist, PlaylistAPIError>, HeldCall?) = state.withLock { state in
+      let hold = state.holds.isEmpty ? nil : state.holds.removeFirst()
+      if let failure = state.failure { return (.failure(failure), hold) }
+      let all = state.playlists + state.playlistsByArtist.keys.sorted().flatMap { state.playlistsByArtist[$0]! }
+      guard let found = all.first(where: { $0.id == playlistID }) else {
+        return (.failure(.playlistNotFound(playlistID)), hold)
+      }
+      return (.success(found), hold)
+    }
+    if let hold {
+      await hold.arrive()
+      if Task.isCancelled { throw .cancelled }
+    }
+    return try result.get()
+  }
 }

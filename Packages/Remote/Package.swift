@@ -1,0 +1,38 @@
+// swift-tools-version: 6.1
+
+import PackageDescription
+
+// The catalog over HTTP, client side: the API's contract (its OpenAPI document and wire types) and the remote
+// services that implement the `Services` protocols against `humble-server`. It is a package of its own so that a
+// user of `Services` or its mocks never resolves or builds an HTTP stack.
+let package = Package(
+  name: "Remote",
+  platforms: [.macOS(.v15), .iOS(.v18)],
+  products: [
+    .library(name: "CatalogAPI", targets: ["CatalogAPI"]),
+    .library(name: "ServicesRemote", targets: ["ServicesRemote"]),
+  ],
+  dependencies: [
+    .package(path: "../Domain"),
+    .package(path: "../Services"),
+  ],
+  targets: [
+    .target(
+      name: "CatalogAPI",
+      dependencies: [.product(name: "Domain", package: "Domain"), .product(name: "Services", package: "Services")],
+      resources: [.copy("openapi.json")]
+    ),
+    .target(
+      name: "ServicesRemote",
+      dependencies: [
+        "CatalogAPI",
+        .product(name: "Domain", package: "Domain"),
+        .product(name: "Services", package: "Services"),
+      ]
+    ),
+    .testTarget(
+      name: "CatalogAPITests",
+      dependencies: ["CatalogAPI", .product(name: "Domain", package: "Domain")]
+    ),
+  ]
+)

@@ -1,0 +1,67 @@
+import Foundation
+
+/// The HTTP API of `humble-server`: its OpenAPI document and the paths of its endpoints.
+///
+/// The document (`openapi.json`, in this module's resources) is the contract; the server and the remote
+/// services are written against it, and tests fail when either disagrees with it.
+public enum CatalogAPI {
+  /// The OpenAPI 3.1 document, as committed.
+  public static var openAPIDocument: Data {
+    get throws {
+      guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json") else {
+        throw CocoaError(.fileNoSuchFile)
+      }
+      return try Data(contentsOf: url)
+    }
+  }
+
+  /// The version prefix of every endpoint but the document's.
+  public static let versionPrefix = "/v1"
+
+  /// The paths of the endpoints, with identifiers percent-encoded as one path segment each.
+  public enum Path {
+    /// `/v1/artists`
+    public static let artists = "/v1/artists"
+    /// `/v1/artists/{artistID}`
+    public static func artist(_ id: String) -> String { "/v1/artists/\(segment(id))" }
+    /// `/v1/artists/{artistID}/tracks`
+    public static func tracks(ofArtist id: String) -> String { "/v1/artists/\(segment(id))/tracks" }
+    /// `/v1/artists/{artistID}/related`
+    public static func related(toArtist id: String) -> String { "/v1/artists/\(segment(id))/related" }
+    /// `/v1/artists/{artistID}/playlists`
+    public static func playlists(featuringArtist id: String) -> String { "/v1/artists/\(segment(id))/playlists" }
+    /// `/v1/playlists/{playlistID}`
+    public static func playlist(_ id: String) -> String { "/v1/playlists/\(segment(id))" }
+    /// `/v1/tracks/{trackID}/stream`
+    public static func stream(ofTrack id: String) -> String { "/v1/tracks/\(segment(id))/stream" }
+    /// `/v1/me/favourites`
+    public static let favourites = "/v1/me/favourites"
+    /// `/v1/me/favourites/{trackID}`
+    public static func favourite(_ id: String) -> String { "/v1/me/favourites/\(segment(id))" }
+    /// `/v1/me/favourites/events`
+    public static let favouriteEvents = "/v1/me/favourites/events"
+    /// `/openapi.json`
+    public static let openAPIDocument = "/openapi.json"
+
+    /// An identifier as one path segment: everything but unreserved characters percent-encoded, so `/`, `?`,
+    /// `%` and `..` stay inside the segment.
+    public static func segment(_ id: String) -> String {
+      id.addingPercentEncoding(withAllowedCharacters: unreserved) ?? id
+    }
+
+    private static let unreserved = CharacterSet(
+      charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+  }
+
+  /// Limits the server enforces on what it is sent.
+  public enum Limits {
+    /// The longest identifier in a path, in bytes of UTF-8.
+    public static let identifierBytes = 256
+    /// The longest artist search query, in characters.
+    public static let queryCharacters = 200
+    /// The longest request target (path and query), in bytes.
+    public static let requestTargetBytes = 4096
+    /// The largest request body, in bytes (no endpoint takes one).
+    public static let bodyBytes = 16 * 1024
+  }
+}

@@ -1,0 +1,2 @@
+import CatalogAPI
+// The remote services are being built; see the package README.
