@@ -20,27 +20,27 @@ public enum CatalogAPI {
 
   /// The paths of the endpoints, with identifiers percent-encoded as one path segment each.
   public enum Path {
-    /// `/v1/artists`
+    /// The path `/v1/artists`.
     public static let artists = "/v1/artists"
-    /// `/v1/artists/{artistID}`
+    /// The path `/v1/artists/{artistID}`.
     public static func artist(_ id: String) -> String { "/v1/artists/\(segment(id))" }
-    /// `/v1/artists/{artistID}/tracks`
+    /// The path `/v1/artists/{artistID}/tracks`.
     public static func tracks(ofArtist id: String) -> String { "/v1/artists/\(segment(id))/tracks" }
-    /// `/v1/artists/{artistID}/related`
+    /// The path `/v1/artists/{artistID}/related`.
     public static func related(toArtist id: String) -> String { "/v1/artists/\(segment(id))/related" }
-    /// `/v1/artists/{artistID}/playlists`
+    /// The path `/v1/artists/{artistID}/playlists`.
     public static func playlists(featuringArtist id: String) -> String { "/v1/artists/\(segment(id))/playlists" }
-    /// `/v1/playlists/{playlistID}`
+    /// The path `/v1/playlists/{playlistID}`.
     public static func playlist(_ id: String) -> String { "/v1/playlists/\(segment(id))" }
-    /// `/v1/tracks/{trackID}/stream`
+    /// The path `/v1/tracks/{trackID}/stream`.
     public static func stream(ofTrack id: String) -> String { "/v1/tracks/\(segment(id))/stream" }
-    /// `/v1/me/favourites`
+    /// The path `/v1/me/favourites`.
     public static let favourites = "/v1/me/favourites"
-    /// `/v1/me/favourites/{trackID}`
+    /// The path `/v1/me/favourites/{trackID}`.
     public static func favourite(_ id: String) -> String { "/v1/me/favourites/\(segment(id))" }
-    /// `/v1/me/favourites/events`
+    /// The path `/v1/me/favourites/events`.
     public static let favouriteEvents = "/v1/me/favourites/events"
-    /// `/openapi.json`
+    /// The path `/openapi.json`.
     public static let openAPIDocument = "/openapi.json"
 
     /// An identifier as one path segment: everything but unreserved characters percent-encoded, so `/`, `?`,
