@@ -35,7 +35,7 @@ public struct TrackPageRequest: Hashable, Sendable {
   /// The order the tracks are listed in.
   public var order: TrackOrder
 
-  /// Creates a request; a negative offset reads as 0 and a limit outside 1...``maximumLimit`` is clamped.
+  /// Creates a request, clamping a negative offset to 0 and the limit to 1 through ``maximumLimit``.
   public init(offset: Int = 0, limit: Int = TrackPageRequest.defaultLimit, order: TrackOrder = .catalog) {
     self.offset = max(0, offset)
     self.limit = min(max(1, limit), Self.maximumLimit)
