@@ -48,6 +48,26 @@ public struct StorageLocation: Hashable, Sendable {
     return location
   }
 
+  /// Where `humble --server URL` keeps what stays on this device (downloads and their records): a database
+  /// `downloads.sqlite` in `servers/HOST-PORT` of the per-user data directory, one per server.
+  ///
+  /// The catalog comes from the server; this database holds no catalog, only the downloads table.
+  public static func forServer(_ serverURL: URL, environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> StorageLocation
+  {
+    let host = serverURL.host ?? "server"
+    let port = serverURL.port.map(String.init) ?? (serverURL.scheme?.lowercased() == "https" ? "443" : "80")
+    // Only letters, digits, dots and dashes reach the file system: a host cannot name a path.
+    let name = "\(host)-\(port)".map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" }
+    var location = database(
+      at: defaultDataDirectory(environment: environment)
+        .appendingPathComponent("servers", isDirectory: true)
+        .appendingPathComponent(String(name), isDirectory: true)
+        .appendingPathComponent("downloads.sqlite"))
+    location.createsDatabaseDirectory = true
+    return location
+  }
+
   /// `$XDG_DATA_HOME/humble` when that variable holds an absolute path (as the XDG specification requires),
   /// else `$HOME/.local/share/humble`.
   public static func defaultDataDirectory(environment: [String: String] = ProcessInfo.processInfo.environment)

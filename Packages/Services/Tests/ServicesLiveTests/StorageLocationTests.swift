@@ -25,4 +25,20 @@ import Testing
     #expect(location.streamsDirectory.path == "/tmp/x/big-files/streams")
     #expect(location.partialDownloadsDirectory.path == "/tmp/x/big-files/downloads/.partial")
   }
+
+  @Test func aServersDownloadsLiveInADirectoryNamedByItsHostAndPort() {
+    let environment = ["XDG_DATA_HOME": "/data", "HOME": "/home/ann"]
+    let local = StorageLocation.forServer(URL(string: "http://127.0.0.1:8080")!, environment: environment)
+    #expect(local.databaseURL?.path == "/data/humble/servers/127.0.0.1-8080/downloads.sqlite")
+    #expect(local.downloadsDirectory.path == "/data/humble/servers/127.0.0.1-8080/downloads-files/downloads")
+    #expect(local.createsDatabaseDirectory)
+    let secure = StorageLocation.forServer(URL(string: "https://music.example")!, environment: environment)
+    #expect(secure.databaseURL?.path == "/data/humble/servers/music.example-443/downloads.sqlite")
+  }
+
+  @Test func aServerHostCannotNameAPathOutsideTheServersDirectory() {
+    let location = StorageLocation.forServer(URL(string: "http://[::1]:9")!, environment: ["XDG_DATA_HOME": "/data"])
+    #expect(
+      location.databaseURL?.deletingLastPathComponent().deletingLastPathComponent().path == "/data/humble/servers")
+  }
 }
