@@ -19,6 +19,7 @@ let package = Package(
     .package(path: "Apps"),
     // For the server tests' HTTP client (the server already builds SwiftNIO).
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
   ],
   targets: [
     .testTarget(
@@ -126,6 +127,7 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
       ],
       path: "Apps/Tests/HumbleServerTests"
     ),

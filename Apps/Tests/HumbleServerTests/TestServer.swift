@@ -3,9 +3,13 @@ import CatalogAPITesting
 import Domain
 import Foundation
 import HumbleServer
+import Logging
 import NIOHTTP1
 import ServicesLive
 import Testing
+
+/// SwiftNIO's method type, under a name that says whose it is.
+typealias NIOHTTPMethod = HTTPMethod
 
 /// A server on an ephemeral loopback port over a small catalog made for the tests, and a client that checks
 /// every response it reads against the OpenAPI document.
@@ -23,6 +27,7 @@ struct TestServer: Sendable {
   static let soloTitles = ["beta", "Alpha", "élan", "Beta", "elan", "alpha"]
 
   /// Runs `body` with a fresh server, and stops the server afterwards.
+  @discardableResult
   static func with<T>(
     keepAliveInterval: Duration = .seconds(15), _ body: (TestServer) async throws -> T
   ) async throws -> T {
@@ -34,8 +39,10 @@ struct TestServer: Sendable {
     let store = SQLiteCatalogStore(database: database)
     let ada = try await HumbleServer.addUser(named: "ada", to: store)
     let bob = try await HumbleServer.addUser(named: "bob", to: store)
+    var logger = Logger(label: "humble-server-tests")
+    logger.logLevel = .warning
     let server = try await HumbleServer.start(
-      store: store, configuration: .init(port: 0, keepAliveInterval: keepAliveInterval))
+      store: store, configuration: .init(port: 0, keepAliveInterval: keepAliveInterval, logger: logger))
     let testServer = TestServer(
       server: server, client: HTTPTestClient(url: server.url), files: files, adaToken: ada, bobToken: bob)
     do {
@@ -118,6 +125,7 @@ struct TestServer: Sendable {
   }
 
   /// Sends a request expected to fail, checks it is a problem document that says so, and returns it.
+  @discardableResult
   func problem(
     _ method: HTTPMethod = .GET, _ target: String, status: Int, token: String? = nil, headers: [(String, String)] = [],
     body: Data? = nil, sourceLocation: SourceLocation = #_sourceLocation
