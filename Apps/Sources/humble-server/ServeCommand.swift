@@ -4,13 +4,21 @@ import HumbleServer
 import Logging
 import ServicesLive
 
-/// `humble-server`: serves the catalog over HTTP until SIGTERM or SIGINT.
-struct ServeCommand: AsyncParsableCommand {
+/// `humble-server`: serving is the default subcommand, so that `user add --database` is the subcommand's own
+/// option and `humble-server --port 0` still serves.
+struct HumbleServerCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "humble-server",
-    abstract: "Serve the music catalog over HTTP (the API of openapi.json).",
-    subcommands: [UserCommand.self]
+    abstract: "Serve the music catalog over HTTP (the API of openapi.json), or manage its users.",
+    subcommands: [ServeCommand.self, UserCommand.self],
+    defaultSubcommand: ServeCommand.self
   )
+}
+
+/// `humble-server [serve]`: serves the catalog over HTTP until SIGTERM or SIGINT.
+struct ServeCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "serve", abstract: "Serve the catalog until SIGTERM or SIGINT (the default).")
 
   @Option(name: .long, help: "The catalog database file (default: $XDG_DATA_HOME/humble/catalog.sqlite).")
   var database: String?
