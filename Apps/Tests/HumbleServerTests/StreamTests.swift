@@ -21,7 +21,7 @@ import Testing
     ("bytes=0-99", 0..<100), ("bytes=500-599", 500..<600), ("bytes=-100", 900..<1000), ("bytes=990-", 990..<1000),
     ("bytes=950-5000", 950..<1000), ("bytes=-5000", 0..<1000),
   ])
-  func aRangeIsAnsweredWithThosBytes(range: String, bytes: Range<Int>) async throws {
+  func aRangeIsAnsweredWithThoseBytes(range: String, bytes: Range<Int>) async throws {
     try await TestServer.with { server in
       let response = try await server.send(.GET, path, headers: [("Range", range)])
       #expect(response.status == 206)
@@ -57,6 +57,14 @@ import Testing
       #expect(response.body.isEmpty)
       #expect(response.header("Content-Length") == "1000")
       #expect(response.header("Accept-Ranges") == "bytes")
+    }
+  }
+
+  @Test func headOfAnUnknownTrackIs404WithoutABody() async throws {
+    try await TestServer.with { server in
+      let response = try await server.send(.HEAD, CatalogAPI.Path.stream(ofTrack: "nope"))
+      #expect(response.status == 404)
+      #expect(response.body.isEmpty)
     }
   }
 
