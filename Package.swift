@@ -17,6 +17,9 @@ let package = Package(
     .package(path: "Packages/Remote"),
     .package(path: "Tools/CatalogGenerator"),
     .package(path: "Apps"),
+    // For the server tests' HTTP client (the server already builds SwiftNIO).
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
   ],
   targets: [
     .testTarget(
@@ -72,6 +75,14 @@ let package = Package(
       path: "Packages/Remote/Tests/CatalogAPITests"
     ),
     .testTarget(
+      name: "CatalogAPITestingTests",
+      dependencies: [
+        .product(name: "CatalogAPITesting", package: "Remote"),
+        .product(name: "CatalogAPI", package: "Remote"),
+      ],
+      path: "Packages/Remote/Tests/CatalogAPITestingTests"
+    ),
+    .testTarget(
       name: "TableKitTests",
       dependencies: [
         .product(name: "TableKit", package: "TableKit"),
@@ -102,6 +113,23 @@ let package = Package(
         .product(name: "TableKitTesting", package: "TableKit"),
       ],
       path: "Apps/Tests/HumbleAppTests"
+    ),
+    .testTarget(
+      name: "HumbleServerTests",
+      dependencies: [
+        .product(name: "HumbleServer", package: "Apps"),
+        .product(name: "humble-server", package: "Apps"),
+        .product(name: "Domain", package: "Domain"),
+        .product(name: "Services", package: "Services"),
+        .product(name: "ServicesLive", package: "Services"),
+        .product(name: "CatalogAPI", package: "Remote"),
+        .product(name: "CatalogAPITesting", package: "Remote"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      path: "Apps/Tests/HumbleServerTests"
     ),
     .testTarget(
       name: "EndToEndTests",

@@ -3,20 +3,30 @@
 import PackageDescription
 
 // The `humble` REPL: libedit through a system-library target, the app's logic in a testable library
-// (commands, the artist screen's controller, rendering), and a thin executable.
+// (commands, the artist screen's controller, rendering), and a thin executable. The catalog server
+// `humble-server` follows the same shape: its logic (routes, storage interface, auth, problem+json) in the
+// `HumbleServer` library, and a thin executable.
 let package = Package(
   name: "HumbleApp",
   platforms: [.macOS(.v15)],
   products: [
     .executable(name: "humble", targets: ["humble"]),
     .library(name: "HumbleApp", targets: ["HumbleApp"]),
+    .executable(name: "humble-server", targets: ["humble-server"]),
+    .library(name: "HumbleServer", targets: ["HumbleServer"]),
   ],
   dependencies: [
     .package(path: "../Packages/Domain"),
     .package(path: "../Packages/Services"),
     .package(path: "../Packages/Presentation"),
     .package(path: "../Packages/TableKit"),
+    .package(path: "../Packages/Remote"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.6.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
   ],
   targets: [
     .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
@@ -37,6 +47,29 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    .target(
+      name: "HumbleServer",
+      dependencies: [
+        .product(name: "Domain", package: "Domain"),
+        .product(name: "Services", package: "Services"),
+        .product(name: "ServicesLive", package: "Services"),
+        .product(name: "CatalogAPI", package: "Remote"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+      ]
+    ),
+    .executableTarget(
+      name: "humble-server",
+      dependencies: [
+        "HumbleServer",
+        .product(name: "ServicesLive", package: "Services"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
     .testTarget(
       name: "HumbleAppTests",
       dependencies: [
@@ -48,6 +81,22 @@ let package = Package(
         .product(name: "PresentationTestSupport", package: "Presentation"),
         .product(name: "ServicesTestSupport", package: "Services"),
         .product(name: "TableKitTesting", package: "TableKit"),
+      ]
+    ),
+    .testTarget(
+      name: "HumbleServerTests",
+      dependencies: [
+        "HumbleServer",
+        "humble-server",
+        .product(name: "Domain", package: "Domain"),
+        .product(name: "Services", package: "Services"),
+        .product(name: "ServicesLive", package: "Services"),
+        .product(name: "CatalogAPI", package: "Remote"),
+        .product(name: "CatalogAPITesting", package: "Remote"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
   ]

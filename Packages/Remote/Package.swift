@@ -11,6 +11,7 @@ let package = Package(
   products: [
     .library(name: "CatalogAPI", targets: ["CatalogAPI"]),
     .library(name: "ServicesRemote", targets: ["ServicesRemote"]),
+    .library(name: "CatalogAPITesting", targets: ["CatalogAPITesting"]),
   ],
   dependencies: [
     .package(path: "../Domain"),
@@ -30,6 +31,8 @@ let package = Package(
         .product(name: "Services", package: "Services"),
       ]
     ),
+    .target(name: "CatalogAPITesting", dependencies: ["CatalogAPI"]),
+    .testTarget(name: "CatalogAPITestingTests", dependencies: ["CatalogAPITesting", "CatalogAPI"]),
     .testTarget(
       name: "CatalogAPITests",
       dependencies: ["CatalogAPI", .product(name: "Domain", package: "Domain")]

@@ -157,6 +157,21 @@ public final class CatalogDatabase: Sendable {
     }
   }
 
+  /// Writes in a transaction; errors of the caller's own type thrown by `body` pass through (and roll it
+  /// back), and database errors are turned into the caller's type by `describe`.
+  func write<T: Sendable, Failure: Error>(
+    _ body: @escaping @Sendable (Database) throws -> T,
+    describingErrorsWith describe: (CatalogDatabaseError) -> Failure
+  ) async throws(Failure) -> T {
+    do {
+      return try await writer.write(body)
+    } catch let error as Failure {
+      throw error
+    } catch {
+      throw describe(Self.classify(error, path: path, whileMigrating: false))
+    }
+  }
+
   func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(CatalogDatabaseError) -> T {
     do {
       return try await writer.write(body)

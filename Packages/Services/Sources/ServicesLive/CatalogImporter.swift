@@ -33,13 +33,13 @@ public struct CatalogImporter: ~Copyable {
     try db.cachedStatement(
       sql: """
         INSERT INTO track (id, artistID, position, title, duration, streamURL, popularity, releaseDate,
-          containsExplicitLyrics)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+          containsExplicitLyrics, searchTitle)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
     ).execute(arguments: [
       track.id.rawValue, track.artistID.rawValue, position, track.title, track.duration,
       track.streamURLString, track.popularity, track.releaseDate.timeIntervalSince1970,
-      track.containsExplicitLyrics,
+      track.containsExplicitLyrics, CatalogSchema.searchTitle(track.title),
     ])
   }
 

@@ -1,4 +1,6 @@
+import Foundation
 import GRDB
+import Services
 
 /// The catalog's schema, created and upgraded by migrations.
 enum CatalogSchema {
@@ -68,6 +70,53 @@ enum CatalogSchema {
           """
       )
     }
+    migrator.registerMigration(v2) { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE "user" (
+            id INTEGER PRIMARY KEY NOT NULL,
+            name TEXT NOT NULL UNIQUE,
+            tokenHash TEXT NOT NULL UNIQUE,
+            favouritesVersion INTEGER NOT NULL DEFAULT 0,
+            createdAt REAL NOT NULL
+          );
+          CREATE TABLE userFavourite (
+            userID INTEGER NOT NULL REFERENCES "user"(id) ON DELETE CASCADE,
+            trackID TEXT NOT NULL REFERENCES track(id) ON DELETE CASCADE,
+            PRIMARY KEY (userID, trackID)
+          ) WITHOUT ROWID;
+          CREATE INDEX userFavourite_on_trackID ON userFavourite(trackID);
+          ALTER TABLE track ADD COLUMN searchTitle TEXT NOT NULL DEFAULT '';
+          """
+      )
+      // Folding is Swift's (SearchFolding), not SQL's, so the existing rows are filled here, once.
+      let update = try db.makeStatement(sql: "UPDATE track SET searchTitle = ? WHERE rowid = ?")
+      let rows = try Row.fetchCursor(db, sql: "SELECT rowid, title FROM track")
+      while let row = try rows.next() {
+        try update.execute(arguments: [searchTitle(row[1]), row[0] as Int64])
+      }
+      // One index per order of a page of an artist's tracks, each ending in position (the tie-break), so
+      // that LIMIT/OFFSET walks an index instead of sorting the artist's tracks.
+      try db.execute(
+        sql: """
+          CREATE INDEX track_on_artistID_searchTitle ON track(artistID, searchTitle, position);
+          CREATE INDEX track_on_artistID_searchTitleDescending ON track(artistID, searchTitle DESC, position);
+          CREATE INDEX track_on_artistID_popularity ON track(artistID, popularity DESC, position);
+          CREATE INDEX track_on_artistID_releaseDate ON track(artistID, releaseDate DESC, position);
+          CREATE INDEX track_on_artistID_durationDescending ON track(artistID, duration DESC, position);
+          CREATE INDEX track_on_artistID_duration ON track(artistID, duration, position);
+          """
+      )
+    }
     return migrator
+  }
+
+  /// The identifier of the migration that adds users, their favourites and the paging columns and indexes.
+  static let v2 = "v2: users, user favourites, track paging"
+
+  /// A title as the `searchTitle` column holds it: folded (``SearchFolding``) and in Unicode's canonical
+  /// composition, so that SQLite's byte order is the order of Swift's `String` comparison.
+  static func searchTitle(_ title: String) -> String {
+    SearchFolding.fold(title).precomposedStringWithCanonicalMapping
   }
 }

@@ -76,14 +76,14 @@ public struct LiveMusicAPI: MusicAPI {
     }
   }
 
-  private static func requireArtist(_ artistID: Artist.ID, _ db: Database) throws {
+  static func requireArtist(_ artistID: Artist.ID, _ db: Database) throws {
     guard
       try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM artist WHERE id = ?)", arguments: [artistID.rawValue])
         == true
     else { throw MusicAPIError.artistNotFound(artistID) }
   }
 
-  private func query<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(MusicAPIError) -> T {
+  func query<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(MusicAPIError) -> T {
     try await database.read(body) { error in
       error == .cancelled ? MusicAPIError.cancelled : .unavailable(reason: error.description)
     }

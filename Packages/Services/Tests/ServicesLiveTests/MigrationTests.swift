@@ -1,5 +1,7 @@
+import Domain
 import Foundation
 import GRDB
+import Services
 import ServicesLive
 import Testing
 
@@ -13,7 +15,10 @@ import Testing
   @Test func migrationsCreateTheSchemaInAnEmptyFile() throws {
     let url = directory.url.appendingPathComponent("nested/catalog.sqlite")
     let database = try CatalogDatabase.open(at: url, createsDirectory: true)
-    #expect(try database.appliedMigrations() == ["v1: catalog, downloads, favourites"])
+    #expect(
+      try database.appliedMigrations() == [
+        "v1: catalog, downloads, favourites", "v2: users, user favourites, track paging",
+      ])
     #expect(try database.isCatalogEmpty())
     #expect(FileManager.default.fileExists(atPath: url.path))
   }
@@ -30,7 +35,7 @@ import Testing
   @Test func anEmptyExistingFileBecomesACatalog() throws {
     let url = directory.url.appendingPathComponent("empty.sqlite")
     #expect(FileManager.default.createFile(atPath: url.path, contents: Data()))
-    #expect(try CatalogDatabase.open(at: url).appliedMigrations().count == 1)
+    #expect(try CatalogDatabase.open(at: url).appliedMigrations().count == 2)
   }
 
   @Test func reopeningKeepsTheSchemaAndTheData() throws {
@@ -39,7 +44,7 @@ import Testing
       try importer.insert(.init(id: "a", name: "A", imageURL: nil, listeners: 1))
     }
     let reopened = try CatalogDatabase.open(at: url)
-    #expect(try reopened.appliedMigrations().count == 1)
+    #expect(try reopened.appliedMigrations().count == 2)
     #expect(try !reopened.isCatalogEmpty())
   }
 
@@ -72,6 +77,56 @@ import Testing
     }
     #expect(throws: CatalogDatabaseError.newerSchema(path: url.path, migration: "v99: from the future")) {
       try CatalogDatabase.open(at: url)
+    }
+  }
+
+  @Test func aVersion1CatalogIsUpgradedKeepingItsData() async throws {
+    let url = directory.url.appendingPathComponent("v1.sqlite")
+    try makeVersion1Catalog(at: url)
+    let database = try CatalogDatabase.open(at: url)
+    #expect(try database.appliedMigrations().count == 2)
+    let api = LiveMusicAPI(database: database)
+    #expect(try await api.tracks(ofArtist: "a").map(\.title) == ["Élan", "zebra", "apple"])
+    let page = try await api.tracks(ofArtist: "a", page: TrackPageRequest(order: .title))
+    #expect(page.tracks.map(\.title) == ["apple", "Élan", "zebra"])
+    let favourites = try await DatabaseQueue(path: url.path).read { db in
+      try String.fetchAll(db, sql: "SELECT trackID FROM favourite")
+    }
+    #expect(favourites == ["a-2"])
+    let users = LiveUserStore(database: database)
+    let user = try await users.addUser(name: "ada", tokenHash: "hash")
+    #expect(try await users.setFavourited(true, trackID: "a-1", userID: user.id).version == 1)
+  }
+
+  /// A catalog as Humble left it before v2: made with today's schema, then v2 taken out again by hand.
+  private func makeVersion1Catalog(at url: URL) throws {
+    let database = try CatalogDatabase.open(at: url)
+    try database.importCatalog { importer in
+      try importer.insert(Artist(id: "a", name: "A", imageURL: nil, listeners: 1))
+      for (index, title) in ["Élan", "zebra", "apple"].enumerated() {
+        try importer.insert(
+          Track(
+            id: Track.ID("a-\(index + 1)"), title: title, duration: 60, streamURLString: "file:///dev/null",
+            popularity: 1, releaseDate: Date(timeIntervalSince1970: 0), containsExplicitLyrics: false,
+            artistID: "a"))
+      }
+    }
+    try DatabaseQueue(path: url.path).write { db in
+      let indexes = try String.fetchAll(
+        db,
+        sql: """
+          SELECT name FROM sqlite_master
+          WHERE type = 'index' AND name LIKE 'track_on_artistID_%' AND name != 'track_on_artistID_position'
+          """)
+      for index in indexes { try db.execute(sql: "DROP INDEX \(index)") }
+      try db.execute(
+        sql: """
+          DROP TABLE userFavourite;
+          DROP TABLE "user";
+          ALTER TABLE track DROP COLUMN searchTitle;
+          DELETE FROM grdb_migrations WHERE identifier LIKE 'v2:%';
+          INSERT INTO favourite (trackID, createdAt) VALUES ('a-2', 0);
+          """)
     }
   }
 }

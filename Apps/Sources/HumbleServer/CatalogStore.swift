@@ -1,0 +1,111 @@
+import Domain
+import Services
+
+/// Everything the server reads and writes, behind one interface: only its implementations know SQL.
+///
+/// ``SQLiteCatalogStore`` keeps it in the embedded catalog database; another database (PostgreSQL) would be
+/// one more implementation.
+public protocol CatalogStore: Sendable {
+  /// Every artist, ordered by name.
+  func allArtists() async throws(CatalogStoreError) -> [Artist]
+  /// The artists whose names contain `query`, ignoring case and diacritics, ordered by name.
+  func artists(matching query: String) async throws(CatalogStoreError) -> [Artist]
+  /// The artist with an identifier.
+  func artist(withID id: Artist.ID) async throws(CatalogStoreError) -> Artist
+  /// One page of an artist's tracks, and how many the artist has in all.
+  func tracks(ofArtist id: Artist.ID, page: TrackPageRequest) async throws(CatalogStoreError) -> TrackPage
+  /// Artists related to an artist, most related first.
+  func relatedArtists(of id: Artist.ID) async throws(CatalogStoreError) -> [Artist]
+  /// The playlists featuring an artist, ordered by name.
+  func playlists(featuring id: Artist.ID) async throws(CatalogStoreError) -> [Playlist]
+  /// The playlist with an identifier.
+  func playlist(withID id: Playlist.ID) async throws(CatalogStoreError) -> Playlist
+  /// The track with an identifier, whose stream URL says where its file is.
+  func track(withID id: Track.ID) async throws(CatalogStoreError) -> Track
+
+  /// Adds a user known by the SHA-256 hash (hex) of their token.
+  func addUser(name: String, tokenHash: String) async throws(CatalogStoreError) -> ServerUser
+  /// The user whose token has this hash, or nil.
+  func user(withTokenHash tokenHash: String) async throws(CatalogStoreError) -> ServerUser?
+  /// A user's favourites, ordered by track ID, and their version.
+  func favourites(of user: ServerUser) async throws(CatalogStoreError) -> FavouritesState
+  /// Sets whether a track is one of a user's favourites (idempotent); answers the state and version after.
+  func setFavourited(
+    _ isFavourited: Bool, trackID: Track.ID, for user: ServerUser
+  ) async throws(CatalogStoreError) -> FavouriteEvent
+  /// Every favourite change of any user made after this call, in order, buffered.
+  func favouriteEvents() -> AsyncStream<FavouriteEvent>
+}
+
+/// A user the server knows.
+public struct ServerUser: Hashable, Sendable {
+  /// The user's identifier in the store.
+  public var id: Int64
+  /// The user's unique name.
+  public var name: String
+
+  /// Creates a user.
+  public init(id: Int64, name: String) {
+    self.id = id
+    self.name = name
+  }
+}
+
+/// A user's favourites and their version.
+public struct FavouritesState: Hashable, Sendable {
+  /// The favourite tracks, ordered by ID.
+  public var trackIDs: [Track.ID]
+  /// Grows by one with each change.
+  public var version: Int
+
+  /// Creates the state.
+  public init(trackIDs: [Track.ID], version: Int) {
+    self.trackIDs = trackIDs
+    self.version = version
+  }
+}
+
+/// One track's favourite state for one user, and the user's favourites' version after the change.
+public struct FavouriteEvent: Hashable, Sendable {
+  /// The user's identifier.
+  public var userID: Int64
+  /// The track.
+  public var trackID: Track.ID
+  /// Whether it is a favourite now.
+  public var isFavourited: Bool
+  /// The version after the change.
+  public var version: Int
+
+  /// Creates an event.
+  public init(userID: Int64, trackID: Track.ID, isFavourited: Bool, version: Int) {
+    self.userID = userID
+    self.trackID = trackID
+    self.isFavourited = isFavourited
+    self.version = version
+  }
+}
+
+/// Why a ``CatalogStore`` request failed.
+public enum CatalogStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// No artist has this identifier.
+  case artistNotFound(Artist.ID)
+  /// No playlist has this identifier.
+  case playlistNotFound(Playlist.ID)
+  /// No track has this identifier.
+  case trackNotFound(Track.ID)
+  /// Another user has this name.
+  case nameTaken(String)
+  /// The store cannot be read or written; `reason` says why.
+  case unavailable(reason: String)
+
+  /// A one-line explanation for people.
+  public var description: String {
+    switch self {
+    case .artistNotFound(let id): "No artist with ID '\(id)' in the catalog."
+    case .playlistNotFound(let id): "No playlist with ID '\(id)' in the catalog."
+    case .trackNotFound(let id): "No track with ID '\(id)' in the catalog."
+    case .nameTaken(let name): "A user named '\(name)' already exists."
+    case .unavailable(let reason): "The catalog is unavailable: \(reason)"
+    }
+  }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+import Synchronization
+import UnixSignals
+
+/// The catalog server: the API of `openapi.json` over a ``CatalogStore``.
+///
+/// ```swift
+/// let server = try await HumbleServer.start(store: SQLiteCatalogStore(database: database))
+/// // … requests to server.url …
+/// try await server.shutdown()
+/// ```
+public enum HumbleServer {
+  /// Where and how the server listens.
+  public struct Configuration: Sendable {
+    /// The address to bind.
+    public var host: String
+    /// The port to bind; 0 picks a free one.
+    public var port: Int
+    /// How often the favourites feed sends a comment to keep its connection open.
+    public var keepAliveInterval: Duration
+    /// Where request lines and server events are logged.
+    public var logger: Logger
+
+    /// Creates a configuration; by default 127.0.0.1 on a free port, a keep-alive every 15 s.
+    public init(
+      host: String = "127.0.0.1", port: Int = 0, keepAliveInterval: Duration = .seconds(15),
+      logger: Logger = Logger(label: "humble-server")
+    ) {
+      self.host = host
+      self.port = port
+      self.keepAliveInterval = keepAliveInterval
+      self.logger = logger
+    }
+  }
+
+  /// A server started by ``start(store:configuration:)``.
+  public struct RunningServer: Sendable {
+    /// `http://HOST:PORT`, the address it serves on.
+    public let url: URL
+    /// The endpoints it answers.
+    public let routes: ServerRoutes
+    fileprivate let group: ServiceGroup
+    fileprivate let running: Task<Void, any Error>
+
+    /// Stops the server gracefully (feeds end, requests in flight finish) and waits until it has stopped.
+    public func shutdown() async throws {
+      await group.triggerGracefulShutdown()
+      try await running.value
+    }
+  }
+
+  /// Starts a server in this process and returns once it listens.
+  public static func start(store: some CatalogStore, configuration: Configuration = Configuration()) async throws
+    -> RunningServer
+  {
+    let listening = Listening()
+    let (group, routes) = makeServiceGroup(
+      store: store, configuration: configuration, signals: [], onRunning: listening.resolve)
+    let running = Task { try await group.run() }
+    let url: URL
+    do {
+      url = try await listening.url(orFailureOf: running)
+    } catch {
+      await group.triggerGracefulShutdown()
+      throw error
+    }
+    return RunningServer(url: url, routes: routes, group: group, running: running)
+  }
+
+  /// Runs a server until SIGTERM or SIGINT, then stops gracefully; `onRunning` gets its URL once it listens.
+  public static func run(
+    store: some CatalogStore, configuration: Configuration, onRunning: @escaping @Sendable (URL) -> Void
+  ) async throws {
+    let (group, _) = makeServiceGroup(
+      store: store, configuration: configuration, signals: [.sigterm, .sigint], onRunning: onRunning)
+    try await group.run()
+  }
+
+  private static func makeServiceGroup(
+    store: some CatalogStore, configuration: Configuration, signals: [UnixSignal],
+    onRunning: @escaping @Sendable (URL) -> Void
+  ) -> (ServiceGroup, ServerRoutes) {
+    let state = ServerState(store: store, keepAliveInterval: configuration.keepAliveInterval)
+    let router = makeRouter(state: state)
+    let host = configuration.host
+    let application = Application(
+      router: router.router,
+      configuration: .init(address: .hostname(host, port: configuration.port), serverName: "humble-server"),
+      onServerRunning: { channel in
+        let port = channel.localAddress?.port ?? configuration.port
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        state.address = "http://\(shownHost):\(port)"
+        onRunning(URL(string: state.address) ?? URL(fileURLWithPath: "/"))
+      },
+      logger: configuration.logger
+    )
+    // Services stop in reverse order: the feeds end first, so the server's wait for responses can finish.
+    let group = ServiceGroup(
+      configuration: .init(
+        services: [application, FeedCloser(feeds: state.feeds)], gracefulShutdownSignals: signals,
+        logger: configuration.logger))
+    return (group, router.routes)
+  }
+
+  private static func makeRouter(state: ServerState) -> ServerRouter {
+    let router = ServerRouter(state: state)
+    router.router.add(middleware: ServerMiddleware(recorder: router.recorder))
+    router.addCatalogRoutes()
+    router.addStreamRoutes()
+    router.addFavouritesRoutes()
+    return router
+  }
+}
+
+/// Ends the open feeds when the server begins to stop.
+private struct FeedCloser: Service {
+  let feeds: FeedRegistry
+
+  func run() async throws {
+    try? await gracefulShutdown()
+    feeds.closeAll()
+  }
+}
+
+/// The server's URL once it listens, or the failure of the task that runs it.
+private final class Listening: Sendable {
+  private let continuation = Mutex<CheckedContinuation<URL, any Error>?>(nil)
+  private let early = Mutex<Result<URL, any Error>?>(nil)
+
+  func resolve(_ url: URL) { finish(.success(url)) }
+
+  func url(orFailureOf running: Task<Void, any Error>) async throws -> URL {
+    Task {
+      do {
+        try await running.value
+        finish(.failure(ServerStartError.stoppedBeforeListening))
+      } catch {
+        finish(.failure(error))
+      }
+    }
+    return try await withCheckedThrowingContinuation { continuation in
+      let result: Result<URL, any Error>? = early.withLock { early in
+        if let result = early { return result }
+        self.continuation.withLock { $0 = continuation }
+        return nil
+      }
+      if let result { continuation.resume(with: result) }
+    }
+  }
+
+  private func finish(_ result: Result<URL, any Error>) {
+    let waiting: CheckedContinuation<URL, any Error>? = early.withLock { early in
+      guard early == nil else { return nil }
+      early = result
+      return continuation.withLock { continuation in
+        defer { continuation = nil }
+        return continuation
+      }
+    }
+    waiting?.resume(with: result)
+  }
+}
+
+/// Why a server did not start.
+public enum ServerStartError: Error, CustomStringConvertible {
+  /// The server stopped before it listened.
+  case stoppedBeforeListening
+
+  /// A one-line explanation.
+  public var description: String { "The server stopped before it listened." }
+}

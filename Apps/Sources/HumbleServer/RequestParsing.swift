@@ -1,0 +1,88 @@
+import CatalogAPI
+import Foundation
+import Hummingbird
+import Services
+
+/// Reading what a request says: path identifiers, query parameters, the address it was sent to.
+enum RequestParsing {
+  /// A path parameter, percent-decoded: 1 to ``CatalogAPI/Limits/identifierBytes`` bytes, no NUL.
+  static func identifier(_ name: String, _ context: some RequestContext) throws -> String {
+    let raw = context.parameters.get(name) ?? ""
+    guard let decoded = raw.removingPercentEncoding else {
+      throw ProblemError.badParameter(name, "The \(name) '\(raw)' is not valid percent-encoded UTF-8.")
+    }
+    let bytes = decoded.utf8.count
+    guard bytes > 0 else { throw ProblemError.badParameter(name, "The \(name) is empty.") }
+    guard bytes <= CatalogAPI.Limits.identifierBytes else {
+      throw ProblemError.badParameter(
+        name, "The \(name) is \(bytes) bytes long; the limit is \(CatalogAPI.Limits.identifierBytes).")
+    }
+    guard !decoded.utf8.contains(0) else {
+      throw ProblemError.badParameter(name, "The \(name) holds a NUL character.")
+    }
+    return decoded
+  }
+
+  /// The page an artist's tracks request asks for, from `offset`, `limit` and `sort`.
+  static func trackPage(_ request: Request) throws -> TrackPageRequest {
+    let query = request.uri.queryParameters
+    var offset = 0
+    if let raw = query["offset"] {
+      guard let value = Int(raw), (0...1_000_000_000).contains(value) else {
+        throw ProblemError.badParameter(
+          "offset", "The offset '\(clip(raw))' is not an integer from 0 to 1000000000.")
+      }
+      offset = value
+    }
+    var limit = TrackPageRequest.defaultLimit
+    if let raw = query["limit"] {
+      // A limit too large for Int is still a number above the maximum, which is cut to it.
+      let isDigits = !raw.isEmpty && raw.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+      guard let value = Int(raw) ?? (isDigits ? Int.max : nil), value >= 1 else {
+        throw ProblemError.badParameter(
+          "limit",
+          "The limit '\(clip(raw))' is not an integer of at least 1 (at most \(TrackPageRequest.maximumLimit) are sent)."
+        )
+      }
+      limit = value
+    }
+    var order = TrackOrder.catalog
+    if let raw = query["sort"] {
+      guard let value = TrackOrder(rawValue: String(raw)) else {
+        let known = TrackOrder.allCases.map(\.rawValue).joined(separator: ", ")
+        throw ProblemError.badParameter("sort", "The sort '\(clip(raw))' is not one of \(known).")
+      }
+      order = value
+    }
+    return TrackPageRequest(offset: offset, limit: limit, order: order)
+  }
+
+  /// The artist search query, if any: at most ``CatalogAPI/Limits/queryCharacters`` characters.
+  static func searchQuery(_ request: Request) throws -> String? {
+    guard let raw = request.uri.queryParameters["query"] else { return nil }
+    guard raw.count <= CatalogAPI.Limits.queryCharacters else {
+      throw ProblemError.badParameter(
+        "query", "The query is \(raw.count) characters long; the limit is \(CatalogAPI.Limits.queryCharacters).")
+    }
+    return String(raw)
+  }
+
+  /// The server's address as the client used it (its Host header) when that is a plain host and port, else
+  /// the address the server listens on.
+  static func baseURL(_ request: Request, fallback: String) -> String {
+    guard let authority = request.head.authority, isPlainAuthority(authority) else { return fallback }
+    return "http://\(authority)"
+  }
+
+  private static func isPlainAuthority(_ authority: String) -> Bool {
+    guard !authority.isEmpty, authority.utf8.count <= 261 else { return false }
+    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]".utf8)
+    guard authority.utf8.allSatisfy(allowed.contains) else { return false }
+    return URLComponents(string: "http://\(authority)/")?.host?.isEmpty == false
+  }
+
+  /// A parameter's text as an error quotes it: at most 64 characters.
+  static func clip(_ text: Substring) -> String {
+    text.count <= 64 ? String(text) : String(text.prefix(64)) + "…"
+  }
+}

@@ -1,0 +1,103 @@
+import CatalogAPI
+import Domain
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The endpoints of the API, registered on a router and recorded in ``ServerRoutes``.
+struct ServerRouter {
+  let state: ServerState
+  let router: Router<BasicRequestContext>
+  let recorder = RouteRecorder()
+
+  var routes: ServerRoutes { recorder.routes }
+
+  init(state: ServerState) {
+    self.state = state
+    router = Router()
+  }
+
+  /// Registers a handler for a method and an OpenAPI path template (`{name}` parameters).
+  func on(
+    _ method: HTTPRequest.Method, _ template: String,
+    _ handler: @escaping @Sendable (Request, BasicRequestContext) async throws -> Response
+  ) {
+    recorder.record(method, template)
+    let hummingbirdPath = template.split(separator: "/", omittingEmptySubsequences: false).map { segment in
+      segment.hasPrefix("{") ? ":" + segment.dropFirst().dropLast() : String(segment)
+    }.joined(separator: "/")
+    router.on(RouterPath(hummingbirdPath), method: method, use: handler)
+  }
+
+  func addCatalogRoutes() {
+    let state = state
+    on(.get, CatalogAPI.Path.artists) { request, _ in
+      let artists =
+        if let query = try RequestParsing.searchQuery(request) {
+          try await state.store.artists(matching: query)
+        } else {
+          try await state.store.allArtists()
+        }
+      return try JSONResponse.make(ArtistList(artists: artists))
+    }
+    on(.get, "/v1/artists/{artistID}") { _, context in
+      let id = try RequestParsing.identifier("artistID", context)
+      return try JSONResponse.make(try await state.store.artist(withID: Artist.ID(id)))
+    }
+    on(.get, "/v1/artists/{artistID}/tracks") { request, context in
+      let id = try RequestParsing.identifier("artistID", context)
+      let page = try RequestParsing.trackPage(request)
+      var body = TrackPageBody(try await state.store.tracks(ofArtist: Artist.ID(id), page: page))
+      body.tracks = JSONResponse.served(body.tracks, request: request, state: state)
+      return try JSONResponse.make(body)
+    }
+    on(.get, "/v1/artists/{artistID}/related") { _, context in
+      let id = try RequestParsing.identifier("artistID", context)
+      return try JSONResponse.make(ArtistList(artists: try await state.store.relatedArtists(of: Artist.ID(id))))
+    }
+    on(.get, "/v1/artists/{artistID}/playlists") { request, context in
+      let id = try RequestParsing.identifier("artistID", context)
+      let playlists = try await state.store.playlists(featuring: Artist.ID(id)).map { playlist in
+        JSONResponse.served(playlist, request: request, state: state)
+      }
+      return try JSONResponse.make(PlaylistList(playlists: playlists))
+    }
+    on(.get, "/v1/playlists/{playlistID}") { request, context in
+      let id = try RequestParsing.identifier("playlistID", context)
+      let playlist = try await state.store.playlist(withID: Playlist.ID(id))
+      return try JSONResponse.make(JSONResponse.served(playlist, request: request, state: state))
+    }
+    on(.get, CatalogAPI.Path.openAPIDocument) { _, _ in
+      let document = try CatalogAPI.openAPIDocument
+      return Response(
+        status: .ok, headers: [.contentType: CatalogJSON.contentType],
+        body: ResponseBody(byteBuffer: ByteBuffer(bytes: document)))
+    }
+  }
+}
+
+/// JSON bodies, and tracks as a client sees them (streamed from this server).
+enum JSONResponse {
+  static func make(_ value: some Encodable) throws -> Response {
+    let body = try CatalogJSON.encoder().encode(value)
+    return Response(
+      status: .ok, headers: [.contentType: CatalogJSON.contentType],
+      body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+  }
+
+  /// Tracks whose stream URLs are this server's `/v1/tracks/{trackID}/stream`.
+  static func served(_ tracks: [Track], request: Request, state: ServerState) -> [Track] {
+    let base = RequestParsing.baseURL(request, fallback: state.address)
+    return tracks.map { track in
+      var track = track
+      track.streamURLString = base + CatalogAPI.Path.stream(ofTrack: track.id.rawValue)
+      return track
+    }
+  }
+
+  static func served(_ playlist: Playlist, request: Request, state: ServerState) -> Playlist {
+    var playlist = playlist
+    playlist.tracks = served(playlist.tracks, request: request, state: state)
+    return playlist
+  }
+}

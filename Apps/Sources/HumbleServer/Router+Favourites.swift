@@ -1,0 +1,97 @@
+import CatalogAPI
+import Domain
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+extension ServerRouter {
+  func addFavouritesRoutes() {
+    let state = state
+    on(.get, CatalogAPI.Path.favourites) { request, _ in
+      let user = try await Self.authenticate(request, state: state)
+      let favourites = try await state.store.favourites(of: user)
+      return try JSONResponse.make(FavouritesBody(trackIDs: favourites.trackIDs, version: favourites.version))
+    }
+    for (method, isFavourited) in [(HTTPRequest.Method.put, true), (.delete, false)] {
+      on(method, "/v1/me/favourites/{trackID}") { request, context in
+        let user = try await Self.authenticate(request, state: state)
+        let id = try RequestParsing.identifier("trackID", context)
+        let change = try await state.store.setFavourited(isFavourited, trackID: Track.ID(id), for: user)
+        return try JSONResponse.make(
+          FavouriteChangeBody(trackID: change.trackID, isFavourited: change.isFavourited, version: change.version))
+      }
+    }
+    on(.get, CatalogAPI.Path.favouriteEvents) { request, _ in
+      let user = try await Self.authenticate(request, state: state)
+      return try await Self.feed(of: user, state: state)
+    }
+  }
+
+  /// The user a request's bearer token belongs to; a 401 problem when there is no token or it is unknown.
+  static func authenticate(_ request: Request, state: ServerState) async throws -> ServerUser {
+    let challenge: HTTPFields = [.wwwAuthenticate: "Bearer"]
+    guard let header = request.headers[.authorization] else {
+      throw ProblemError(
+        status: .unauthorized, detail: "The request has no bearer token (Authorization: Bearer TOKEN).",
+        headers: challenge)
+    }
+    let parts = header.split(separator: " ", maxSplits: 1)
+    guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else {
+      throw ProblemError(
+        status: .unauthorized, detail: "The Authorization header is not 'Bearer TOKEN'.", headers: challenge)
+    }
+    let token = parts[1].trimmingCharacters(in: .whitespaces)
+    guard let user = try await state.store.user(withTokenHash: Tokens.hash(token)) else {
+      throw ProblemError(
+        status: .unauthorized, detail: "The bearer token is not one this server knows.", headers: challenge)
+    }
+    return user
+  }
+
+  /// The server-sent events of a user's favourite changes: `ready`, then one `favourite` per change.
+  private static func feed(of user: ServerUser, state: ServerState) async throws -> Response {
+    // Subscribed before the version is read: no change after `ready` can be missed.
+    let events = state.store.favouriteEvents()
+    let ready = try await state.store.favourites(of: user).version
+    let (items, continuation) = state.feeds.open()
+    let forwarding = Task {
+      for await event in events where event.userID == user.id && event.version > ready {
+        continuation.yield(.favourite(event))
+      }
+    }
+    let interval = state.keepAliveInterval
+    let keepingAlive = Task {
+      while (try? await Task.sleep(for: interval)) != nil {
+        continuation.yield(.keepAlive)
+      }
+    }
+    continuation.onTermination = { _ in
+      forwarding.cancel()
+      keepingAlive.cancel()
+    }
+    let headers: HTTPFields = [.contentType: CatalogJSON.eventStreamContentType, .cacheControl: "no-cache"]
+    return Response(
+      status: .ok, headers: headers,
+      body: ResponseBody { writer in
+        defer { continuation.finish() }
+        try await writer.write(Self.event("ready", id: nil, FeedReadyBody(version: ready)))
+        for await item in items {
+          switch item {
+          case .favourite(let event):
+            let body = FavouriteChangeBody(
+              trackID: event.trackID, isFavourited: event.isFavourited, version: event.version)
+            try await writer.write(Self.event("favourite", id: event.version, body))
+          case .keepAlive:
+            try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+          }
+        }
+        try await writer.finish(nil)
+      })
+  }
+
+  private static func event(_ name: String, id: Int?, _ data: some Encodable) throws -> ByteBuffer {
+    let json = String(decoding: try CatalogJSON.encoder().encode(data), as: UTF8.self)
+    let idLine = id.map { "id: \($0)\n" } ?? ""
+    return ByteBuffer(string: "event: \(name)\n\(idLine)data: \(json)\n\n")
+  }
+}

@@ -1,0 +1,97 @@
+import CatalogAPI
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// Every request passes here: its limits are checked, every error becomes a problem document, and one log
+/// line records it with its request ID (also sent as `X-Request-ID`).
+struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
+  let recorder: RouteRecorder
+
+  func handle(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    let started = ContinuousClock.now
+    let requestID = context.id
+    var response: Response
+    do {
+      try await checkLimits(request)
+      response = try await next(request, context)
+    } catch {
+      response = problem(for: error, request: request).response(
+        path: Self.instance(request.uri.path), requestID: requestID)
+    }
+    response.headers[.requestID] = requestID
+    let elapsed = ContinuousClock.now - started
+    context.logger.info(
+      "request",
+      metadata: [
+        "requestID": "\(requestID)", "method": "\(request.method.rawValue)",
+        "path": "\(Self.instance(request.uri.path))", "status": "\(response.status.code)",
+        "durationMilliseconds": "\(Self.milliseconds(elapsed))",
+      ])
+    return response
+  }
+
+  private static func milliseconds(_ duration: Duration) -> String {
+    let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    return String(format: "%.3f", milliseconds)
+  }
+
+  private func checkLimits(_ request: Request) async throws {
+    let target = request.uri.description.utf8.count
+    if target > CatalogAPI.Limits.requestTargetBytes {
+      throw ProblemError(
+        status: .uriTooLong,
+        detail: "The request target is \(target) bytes; the limit is \(CatalogAPI.Limits.requestTargetBytes).")
+    }
+    let limit = CatalogAPI.Limits.bodyBytes
+    if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
+      throw Self.tooLarge
+    }
+    do {
+      _ = try await request.body.collect(upTo: limit)
+    } catch {
+      throw Self.tooLarge
+    }
+  }
+
+  private static var tooLarge: ProblemError {
+    ProblemError(
+      status: .contentTooLarge, detail: "The request body is over \(CatalogAPI.Limits.bodyBytes) bytes.")
+  }
+
+  private func problem(for error: any Error, request: Request) -> ProblemError {
+    switch error {
+    case let problem as ProblemError:
+      return problem
+    case let error as CatalogStoreError:
+      return error.problem
+    case let error as HTTPError where error.status == .notFound:
+      let allowed = recorder.routes.methods(matching: request.uri.path)
+      guard !allowed.isEmpty else {
+        return .notFound("No endpoint at \(Self.instance(request.uri.path)).")
+      }
+      let allow = allowed.map(\.rawValue).joined(separator: ", ")
+      return ProblemError(
+        status: .methodNotAllowed,
+        detail: "\(Self.instance(request.uri.path)) answers \(allow), not \(request.method.rawValue).",
+        headers: [.allow: allow])
+    case let error as HTTPError:
+      return ProblemError(status: error.status, detail: error.body ?? error.status.reasonPhrase)
+    default:
+      return ProblemError(status: .internalServerError, detail: "The server failed: \(error)")
+    }
+  }
+
+  /// The path as a problem's `instance`: cut, so that a 414 does not echo 4 KB back.
+  static func instance(_ path: String) -> String {
+    path.utf8.count <= 512 ? path : String(path.prefix(512))
+  }
+}
+
+extension HTTPField.Name {
+  /// `X-Request-ID`.
+  static var requestID: Self { Self("X-Request-ID")! }
+}

@@ -1,0 +1,99 @@
+import ArgumentParser
+import Foundation
+import HumbleServer
+import Logging
+import ServicesLive
+
+/// `humble-server`: serving is the default subcommand, so that `user add --database` is the subcommand's own
+/// option and `humble-server --port 0` still serves.
+struct HumbleServerCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "humble-server",
+    abstract: "Serve the music catalog over HTTP (the API of openapi.json), or manage its users.",
+    subcommands: [ServeCommand.self, UserCommand.self],
+    defaultSubcommand: ServeCommand.self
+  )
+}
+
+/// `humble-server [serve]`: serves the catalog over HTTP until SIGTERM or SIGINT.
+struct ServeCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "serve", abstract: "Serve the catalog until SIGTERM or SIGINT (the default).")
+
+  @Option(name: .long, help: "The catalog database file (default: $XDG_DATA_HOME/humble/catalog.sqlite).")
+  var database: String?
+
+  @Flag(name: .long, help: "Serve a catalog in memory (the demo catalog), leaving your files alone.")
+  var inMemory = false
+
+  @Option(name: .long, help: "The address to listen on.")
+  var host = "127.0.0.1"
+
+  @Option(name: .long, help: "The port to listen on; 0 picks a free one.")
+  var port = 8080
+
+  func validate() throws {
+    if inMemory, database != nil { throw ValidationError("Use either --in-memory or --database, not both.") }
+    if !(0...65535).contains(port) { throw ValidationError("--port must be from 0 to 65535.") }
+  }
+
+  func run() async throws {
+    LoggingSystem.bootstrap(StreamLogHandler.standardError)
+    let location: StorageLocation =
+      inMemory ? .inMemory() : database.map { .database(at: URL(fileURLWithPath: $0)) } ?? .userDefault()
+    let services = try openServices(location)
+    let configuration = HumbleServer.Configuration(host: host, port: port)
+    do {
+      try await HumbleServer.run(
+        store: SQLiteCatalogStore(database: services.database), configuration: configuration
+      ) { url in
+        // Unbuffered: whoever started the server reads this line to learn where it listens.
+        FileHandle.standardOutput.write(Data((url.absoluteString + "\n").utf8))
+      }
+    } catch {
+      FileHandle.standardError.write(Data("humble-server: cannot serve on \(host):\(port): \(error)\n".utf8))
+      throw ExitCode.failure
+    }
+  }
+}
+
+/// The live services of a location; one line on standard error and exit status 1 when they cannot open.
+func openServices(_ location: StorageLocation) throws -> LiveServices {
+  do {
+    return try LiveServices.open(location)
+  } catch {
+    FileHandle.standardError.write(Data("humble-server: \(error)\n".utf8))
+    throw ExitCode.failure
+  }
+}
+
+/// `humble-server user`: manages the users who may keep favourites.
+struct UserCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "user", abstract: "Manage the server's users.", subcommands: [AddUserCommand.self])
+}
+
+/// `humble-server user add NAME`: adds a user and prints their bearer token, once.
+struct AddUserCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "add", abstract: "Add a user and print their bearer token (it is stored only hashed).")
+
+  @Argument(help: "The user's unique name.")
+  var name: String
+
+  @Option(name: .long, help: "The catalog database file (default: $XDG_DATA_HOME/humble/catalog.sqlite).")
+  var database: String?
+
+  func run() async throws {
+    let location: StorageLocation = database.map { .database(at: URL(fileURLWithPath: $0)) } ?? .userDefault()
+    let services = try openServices(location)
+    do {
+      let token = try await HumbleServer.addUser(
+        named: name, to: SQLiteCatalogStore(database: services.database))
+      FileHandle.standardOutput.write(Data((token + "\n").utf8))
+    } catch {
+      FileHandle.standardError.write(Data("humble-server: \(error)\n".utf8))
+      throw ExitCode.failure
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import CatalogAPI
+import Domain
+import Foundation
+import HumbleServer
+import Testing
+
+@Suite struct CatalogEndpointTests {
+  @Test func everyArtistComesOrderedByName() async throws {
+    try await TestServer.with { server in
+      let list = try await server.get(ArtistList.self, CatalogAPI.Path.artists)
+      #expect(list.artists.map(\.id) == ["empty", "many", "other", "solo"])
+    }
+  }
+
+  @Test func aSearchIgnoresCaseAndDiacritics() async throws {
+    try await TestServer.with { server in
+      let list = try await server.get(ArtistList.self, "/v1/artists?query=OTHER")
+      #expect(list.artists.map(\.id) == ["other"])
+      let none = try await server.get(ArtistList.self, "/v1/artists?query=nobody")
+      #expect(none.artists.isEmpty)
+    }
+  }
+
+  @Test func aQueryOverTheLimitIsABadParameter() async throws {
+    try await TestServer.with { server in
+      let query = String(repeating: "a", count: CatalogAPI.Limits.queryCharacters + 1)
+      let (problem, _) = try await server.problem(.GET, "/v1/artists?query=\(query)", status: 400)
+      #expect(problem.parameter == "query")
+      #expect(problem.instance == "/v1/artists")
+      #expect(problem.detail == "The query is 201 characters long; the limit is 200.")
+    }
+  }
+
+  @Test func anArtistIsFoundByIDAndAnUnknownOneIsNamedIn404() async throws {
+    try await TestServer.with { server in
+      #expect(try await server.get(Artist.self, CatalogAPI.Path.artist("other")).name == "Öther")
+      let (problem, _) = try await server.problem(.GET, CatalogAPI.Path.artist("nob/ody"), status: 404)
+      #expect(problem.detail == "No artist with ID 'nob/ody' in the catalog.")
+      #expect(problem.instance == "/v1/artists/nob%2Fody")
+      #expect(problem.title == "Not Found")
+    }
+  }
+
+  @Test func relatedArtistsComeMostRelatedFirst() async throws {
+    try await TestServer.with { server in
+      let list = try await server.get(ArtistList.self, CatalogAPI.Path.related(toArtist: "solo"))
+      #expect(list.artists.map(\.id) == ["many", "other"])
+      try await server.problem(.GET, CatalogAPI.Path.related(toArtist: "nobody"), status: 404)
+    }
+  }
+
+  @Test func playlistsFeaturingAnArtistCarryTracksStreamedByThisServer() async throws {
+    try await TestServer.with { server in
+      let list = try await server.get(PlaylistList.self, CatalogAPI.Path.playlists(featuringArtist: "solo"))
+      #expect(list.playlists.map(\.id) == ["mix"])
+      let stream = server.server.url.absoluteString + CatalogAPI.Path.stream(ofTrack: "solo-1")
+      #expect(list.playlists.first?.tracks.map(\.streamURLString) == [stream])
+      #expect(
+        try await server.get(PlaylistList.self, CatalogAPI.Path.playlists(featuringArtist: "other")).playlists == [])
+      let (problem, _) = try await server.problem(
+        .GET, CatalogAPI.Path.playlists(featuringArtist: "nobody"), status: 404)
+      #expect(problem.detail == "No artist with ID 'nobody' in the catalog.")
+    }
+  }
+
+  @Test func aPlaylistIsFoundByIDAndAnUnknownOneIs404() async throws {
+    try await TestServer.with { server in
+      let playlist = try await server.get(Playlist.self, CatalogAPI.Path.playlist("mix"))
+      #expect(playlist.tracks.map(\.id) == ["solo-1"])
+      let (problem, _) = try await server.problem(.GET, CatalogAPI.Path.playlist("gone"), status: 404)
+      #expect(problem.detail == "No playlist with ID 'gone' in the catalog.")
+    }
+  }
+
+  @Test func streamURLsFollowTheHostTheClientUsedAndIgnoreAMalformedOne() async throws {
+    try await TestServer.with { server in
+      let named = try await server.send(
+        .GET, "/v1/artists/solo/tracks?limit=1", headers: [("Host", "music.example:8443")])
+      let page = try CatalogJSON.decoder().decode(TrackPageBody.self, from: named.body)
+      #expect(page.tracks.first?.streamURLString == "http://music.example:8443/v1/tracks/solo-1/stream")
+      let odd = try await server.send(.GET, "/v1/artists/solo/tracks?limit=1", headers: [("Host", "evil/x?y")])
+      let fallback = try CatalogJSON.decoder().decode(TrackPageBody.self, from: odd.body)
+      #expect(fallback.tracks.first?.streamURLString == server.server.url.absoluteString + "/v1/tracks/solo-1/stream")
+    }
+  }
+
+  @Test(arguments: [
+    ("/v1/artists/" + String(repeating: "x", count: 257), "The artistID is 257 bytes long; the limit is 256."),
+    ("/v1/artists/a%00b", "The artistID holds a NUL character."),
+    ("/v1/artists/%FF", "The artistID '%FF' is not valid percent-encoded UTF-8."),
+    ("/v1/playlists/a%00", "The playlistID holds a NUL character."),
+  ])
+  func aMalformedIdentifierIsABadParameter(target: String, detail: String) async throws {
+    try await TestServer.with { server in
+      let (problem, _) = try await server.problem(.GET, target, status: 400)
+      #expect(problem.detail == detail)
+      #expect(problem.parameter == (target.hasPrefix("/v1/playlists") ? "playlistID" : "artistID"))
+    }
+  }
+
+  @Test func theOpenAPIDocumentIsServedAsCommitted() async throws {
+    try await TestServer.with { server in
+      let response = try await server.send(.GET, CatalogAPI.Path.openAPIDocument)
+      #expect(response.status == 200)
+      #expect(response.body == (try CatalogAPI.openAPIDocument))
+    }
+  }
+}

@@ -1,0 +1,193 @@
+import CatalogAPI
+import Foundation
+import Testing
+
+/// The real `humble-server` binary, built beside this test bundle.
+@Suite struct ExecutableTests {
+  let directory: URL
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("humble-server-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  static var binary: URL {
+    let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var folder = testBinary.deletingLastPathComponent()
+    for _ in 0..<4 {
+      let candidate = folder.appendingPathComponent("humble-server")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      folder = folder.deletingLastPathComponent()
+    }
+    return testBinary.deletingLastPathComponent().appendingPathComponent("humble-server")
+  }
+
+  @Test func theServerPrintsItsURLFirstAnswersAndExitsZeroOnSIGTERM() async throws {
+    let server = try ServerProcess(arguments: ["--port", "0", "--in-memory"], directory: directory)
+    let url = try #require(URL(string: try await server.firstLine()))
+    #expect(url.absoluteString.hasPrefix("http://127.0.0.1:"))
+    let response = try await HTTPTestClient(url: url).send(.GET, CatalogAPI.Path.artists)
+    #expect(response.status == 200)
+    #expect(try CatalogJSON.decoder().decode(ArtistList.self, from: response.body).artists.count >= 8)
+    server.signal(SIGTERM)
+    #expect(await server.exitStatus() == 0)
+    #expect(server.errors().contains("status=200"))
+  }
+
+  @Test func sigintEndsAnOpenFeedAndExitsZero() async throws {
+    let database = directory.appendingPathComponent("catalog.sqlite").path
+    let added = try await run(["user", "add", "ada", "--database", database])
+    #expect(added.status == 0)
+    let token = try #require(added.output.first)
+    let server = try ServerProcess(arguments: ["--port", "0", "--database", database], directory: directory)
+    let url = try #require(URL(string: try await server.firstLine()))
+    let feed = try await HTTPTestClient(url: url).stream(
+      CatalogAPI.Path.favouriteEvents, headers: [("Authorization", "Bearer \(token)")])
+    #expect(try await feed.nextLine() == "event: ready")
+    server.signal(SIGINT)
+    #expect(try await feed.nextLine() == #"data: {"version":0}"#)
+    #expect(try await feed.nextLine() == nil)
+    #expect(await server.exitStatus() == 0)
+  }
+
+  @Test func userAddPrintsATokenAloneAndRefusesATakenName() async throws {
+    let database = directory.appendingPathComponent("catalog.sqlite").path
+    let first = try await run(["user", "add", "ada", "--database", database])
+    #expect(first.status == 0)
+    #expect(first.output.count == 1)
+    #expect(first.output.first?.hasPrefix("hmb_") == true)
+    #expect(first.output.first?.count == 4 + 43)
+    let again = try await run(["user", "add", "ada", "--database", database])
+    #expect(again.status == 1)
+    #expect(again.output.isEmpty)
+    #expect(again.errors == ["humble-server: A user named 'ada' already exists."])
+  }
+
+  @Test(arguments: [["--bogus"], ["--port", "70000"], ["--in-memory", "--database", "x.sqlite"], ["--port", "many"]])
+  func aBadFlagIsOneLineAndExitStatus1(arguments: [String]) async throws {
+    let run = try await run(arguments)
+    #expect(run.status == 1)
+    #expect(run.errors.count == 1)
+    #expect(run.errors.first?.hasPrefix("humble-server: ") == true)
+    #expect(run.output.isEmpty)
+  }
+
+  @Test func anUnopenableDatabaseIsOneLineAndExitStatus1() async throws {
+    let run = try await run(["--port", "0", "--database", directory.path])
+    #expect(run.status == 1)
+    #expect(run.errors == ["humble-server: Cannot open the catalog database at \(directory.path): it is a directory."])
+  }
+
+  struct Run {
+    var output: [String]
+    var errors: [String]
+    var status: Int32
+  }
+
+  /// Runs the binary to its end, on a thread of its own (the shared concurrency threads must not block).
+  private func run(_ arguments: [String]) async throws -> Run {
+    let directory = directory
+    return try await withCheckedThrowingContinuation { continuation in
+      Thread.detachNewThread {
+        continuation.resume(
+          with: Result {
+            let process = Process()
+            process.executableURL = Self.binary
+            process.arguments = arguments
+            process.environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": directory.path]) { $1 }
+            process.currentDirectoryURL = directory
+            let output = Pipe()
+            let errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            let outputData = output.fileHandleForReading.readDataToEndOfFile()
+            let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return Run(
+              output: Self.lines(outputData), errors: Self.lines(errorData), status: process.terminationStatus)
+          })
+      }
+    }
+  }
+
+  static func lines(_ data: Data) -> [String] {
+    String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+}
+
+/// A `humble-server` process running in the background.
+final class ServerProcess: @unchecked Sendable {
+  // @unchecked: `process` and the pipes are only touched through their own thread-safe methods.
+  private let process = Process()
+  private let output = Pipe()
+  private let errorOutput = Pipe()
+  private let errorText = ErrorText()
+
+  init(arguments: [String], directory: URL) throws {
+    process.executableURL = ExecutableTests.binary
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": directory.path]) { $1 }
+    process.standardOutput = output
+    process.standardError = errorOutput
+    try process.run()
+    let handle = errorOutput.fileHandleForReading
+    let errorText = errorText
+    Thread.detachNewThread {
+      while case let data = handle.availableData, !data.isEmpty { errorText.append(data) }
+    }
+  }
+
+  deinit {
+    if process.isRunning { process.terminate() }
+  }
+
+  /// The first line of standard output (read on a thread of its own).
+  func firstLine() async throws -> String {
+    let handle = output.fileHandleForReading
+    return try await withCheckedThrowingContinuation { continuation in
+      Thread.detachNewThread {
+        var line = Data()
+        while true {
+          let data = handle.availableData
+          if data.isEmpty { break }
+          line.append(data)
+          if line.contains(UInt8(ascii: "\n")) { break }
+        }
+        guard let text = String(data: line, encoding: .utf8)?.split(separator: "\n").first else {
+          continuation.resume(throwing: CocoaError(.fileReadCorruptFile))
+          return
+        }
+        continuation.resume(returning: String(text))
+      }
+    }
+  }
+
+  func signal(_ signal: Int32) {
+    kill(process.processIdentifier, signal)
+  }
+
+  /// The exit status, once the process has ended (waited for on a thread of its own).
+  func exitStatus() async -> Int32 {
+    let process = process
+    return await withCheckedContinuation { continuation in
+      Thread.detachNewThread {
+        process.waitUntilExit()
+        continuation.resume(returning: process.terminationStatus)
+      }
+    }
+  }
+
+  /// What it has written to standard error so far.
+  func errors() -> String { errorText.text }
+}
+
+/// Text collected from a pipe by one thread and read by another.
+final class ErrorText: @unchecked Sendable {
+  // @unchecked: every access holds the lock.
+  private let lock = NSLock()
+  private var data = Data()
+
+  func append(_ more: Data) { lock.withLock { data.append(more) } }
+  var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+}

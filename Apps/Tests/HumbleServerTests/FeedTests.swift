@@ -1,0 +1,57 @@
+import CatalogAPI
+import Foundation
+import HumbleServer
+import Testing
+
+@Suite struct FeedTests {
+  @Test func aChangeMadeThroughPutReachesItsUsersFeedOnly() async throws {
+    try await TestServer.with { server in
+      let adaFeed = try await server.client.stream(
+        CatalogAPI.Path.favouriteEvents, headers: [("Authorization", "Bearer \(server.adaToken)")])
+      let bobFeed = try await server.client.stream(
+        CatalogAPI.Path.favouriteEvents, headers: [("Authorization", "Bearer \(server.bobToken)")])
+      defer {
+        adaFeed.close()
+        bobFeed.close()
+      }
+      #expect(adaFeed.status == 200)
+      #expect(adaFeed.headers.first(name: "Content-Type") == CatalogJSON.eventStreamContentType)
+      #expect(try await adaFeed.nextLine() == "event: ready")
+      #expect(try await adaFeed.nextLine() == #"data: {"version":0}"#)
+      #expect(try await bobFeed.nextLine() == "event: ready")
+      #expect(try await bobFeed.nextLine() == #"data: {"version":0}"#)
+
+      try await server.send(.PUT, CatalogAPI.Path.favourite("solo-1"), token: server.adaToken)
+      #expect(try await adaFeed.nextLine() == "event: favourite")
+      #expect(try await adaFeed.nextLine() == "id: 1")
+      #expect(try await adaFeed.nextLine() == #"data: {"isFavourited":true,"trackID":"solo-1","version":1}"#)
+
+      // Bob's next event is his own change: Ada's, made before it, never reached his feed.
+      try await server.send(.PUT, CatalogAPI.Path.favourite("solo-2"), token: server.bobToken)
+      #expect(try await bobFeed.nextLine() == "event: favourite")
+      #expect(try await bobFeed.nextLine() == "id: 1")
+      #expect(try await bobFeed.nextLine() == #"data: {"isFavourited":true,"trackID":"solo-2","version":1}"#)
+    }
+  }
+
+  @Test func aQuietFeedSendsKeepAliveComments() async throws {
+    try await TestServer.with(keepAliveInterval: .milliseconds(20)) { server in
+      let feed = try await server.client.stream(
+        CatalogAPI.Path.favouriteEvents, headers: [("Authorization", "Bearer \(server.adaToken)")])
+      defer { feed.close() }
+      #expect(try await feed.nextLine() == "event: ready")
+      #expect(try await feed.nextLine { $0.hasPrefix(":") } == ": keep-alive")
+    }
+  }
+
+  @Test func shutdownEndsAnOpenFeedAndTheServerStops() async throws {
+    try await TestServer.with { server in
+      let feed = try await server.client.stream(
+        CatalogAPI.Path.favouriteEvents, headers: [("Authorization", "Bearer \(server.adaToken)")])
+      #expect(try await feed.nextLine() == "event: ready")
+      try await server.server.shutdown()
+      #expect(try await feed.nextLine() == #"data: {"version":0}"#)
+      #expect(try await feed.nextLine() == nil)
+    }
+  }
+}

@@ -1,0 +1,144 @@
+import CatalogAPI
+import CatalogAPITesting
+import Domain
+import Foundation
+import HumbleServer
+import Logging
+import NIOHTTP1
+import ServicesLive
+import Testing
+
+/// SwiftNIO's method type, under a name that says whose it is.
+typealias NIOHTTPMethod = HTTPMethod
+
+/// A server on an ephemeral loopback port over a small catalog made for the tests, and a client that checks
+/// every response it reads against the OpenAPI document.
+struct TestServer: Sendable {
+  let server: HumbleServer.RunningServer
+  let client: HTTPTestClient
+  let files: URL
+  let adaToken: String
+  let bobToken: String
+  static let contract = Result { try OpenAPIContract.committed() }
+
+  /// The bytes of `solo-1`'s stream file.
+  static let soloBytes = Data((0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+  /// The titles of `solo`'s tracks, in catalog order: ties, case and accents.
+  static let soloTitles = ["beta", "Alpha", "élan", "Beta", "elan", "alpha"]
+
+  /// Runs `body` with a fresh server, and stops the server afterwards.
+  @discardableResult
+  static func with<T>(
+    keepAliveInterval: Duration = .seconds(15), _ body: (TestServer) async throws -> T
+  ) async throws -> T {
+    let files = FileManager.default.temporaryDirectory.appendingPathComponent("humble-server-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: files) }
+    let database = try CatalogDatabase.open(at: nil)
+    try importCatalog(into: database, files: files)
+    let store = SQLiteCatalogStore(database: database)
+    let ada = try await HumbleServer.addUser(named: "ada", to: store)
+    let bob = try await HumbleServer.addUser(named: "bob", to: store)
+    var logger = Logger(label: "humble-server-tests")
+    logger.logLevel = .warning
+    let server = try await HumbleServer.start(
+      store: store, configuration: .init(port: 0, keepAliveInterval: keepAliveInterval, logger: logger))
+    let testServer = TestServer(
+      server: server, client: HTTPTestClient(url: server.url), files: files, adaToken: ada, bobToken: bob)
+    do {
+      let result = try await body(testServer)
+      try await server.shutdown()
+      return result
+    } catch {
+      try? await server.shutdown()
+      throw error
+    }
+  }
+
+  private static func importCatalog(into database: CatalogDatabase, files: URL) throws {
+    let soloFile = files.appendingPathComponent("solo-1.wav")
+    try soloBytes.write(to: soloFile)
+    let emptyFile = files.appendingPathComponent("empty.wav")
+    try Data().write(to: emptyFile)
+    try database.importCatalog { importer in
+      for (id, name) in [("solo", "Solo"), ("empty", "Empty Room"), ("many", "Many Hands"), ("other", "Öther")] {
+        try importer.insert(Artist(id: Artist.ID(id), name: name, imageURL: nil, listeners: 10))
+      }
+      for (index, title) in soloTitles.enumerated() {
+        let stream: String =
+          switch index {
+          case 0: soloFile.absoluteString
+          case 1: emptyFile.absoluteString
+          case 2: files.absoluteString  // a directory
+          case 3: "https://example.com/remote.wav"
+          default: files.appendingPathComponent("missing.wav").absoluteString
+          }
+        try importer.insert(
+          Track(
+            id: Track.ID("solo-\(index + 1)"), title: title, duration: Double(index % 3) * 60,
+            streamURLString: stream, popularity: index % 2,
+            releaseDate: Date(timeIntervalSince1970: Double(index % 4) * 86_400), containsExplicitLyrics: false,
+            artistID: "solo"))
+      }
+      for index in 1...1005 {
+        try importer.insert(
+          Track(
+            id: Track.ID(String(format: "many-%04d", index)), title: "Song \(index)", duration: 30,
+            streamURLString: soloFile.absoluteString, popularity: index, releaseDate: Date(timeIntervalSince1970: 0),
+            containsExplicitLyrics: false, artistID: "many"))
+      }
+      try importer.relate("solo", to: ["many", "other"])
+      let first = Track(
+        id: "solo-1", title: "beta", duration: 0, streamURLString: "", popularity: 0, releaseDate: Date(),
+        containsExplicitLyrics: false, artistID: "solo")
+      try importer.insert(
+        Playlist(id: "mix", name: "Mix", tracks: [first], artworkURL: URL(string: "https://example.com/mix.jpg")!))
+    }
+  }
+
+  /// Sends a request, and records an issue for every way the response breaks the OpenAPI document.
+  @discardableResult
+  func send(
+    _ method: HTTPMethod = .GET, _ target: String, token: String? = nil, headers: [(String, String)] = [],
+    body: Data? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> HTTPTestResponse {
+    var headers = headers
+    if let token { headers.append(("Authorization", "Bearer \(token)")) }
+    let response = try await client.send(method, target, headers: headers, body: body)
+    let path = String(target.prefix { $0 != "?" })
+    let violations = try Self.contract.get().violations(
+      method: method.rawValue, path: path, status: response.status, contentType: response.header("Content-Type"),
+      body: method == .HEAD ? Data() : response.body)
+    for violation in violations {
+      Issue.record("\(violation)", sourceLocation: sourceLocation)
+    }
+    return response
+  }
+
+  /// Sends a request and decodes its JSON body.
+  func get<T: Decodable>(
+    _ type: T.Type, _ target: String, token: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> T {
+    let response = try await send(.GET, target, token: token, sourceLocation: sourceLocation)
+    try #require(response.status == 200, "\(response.status): \(response.text)", sourceLocation: sourceLocation)
+    return try CatalogJSON.decoder().decode(T.self, from: response.body)
+  }
+
+  /// Sends a request expected to fail, checks it is a problem document that says so, and returns it.
+  @discardableResult
+  func problem(
+    _ method: HTTPMethod = .GET, _ target: String, status: Int, token: String? = nil, headers: [(String, String)] = [],
+    body: Data? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> (Problem, HTTPTestResponse) {
+    let response = try await send(
+      method, target, token: token, headers: headers, body: body, sourceLocation: sourceLocation)
+    #expect(response.status == status, "\(response.text)", sourceLocation: sourceLocation)
+    #expect(response.header("Content-Type") == CatalogJSON.problemContentType, sourceLocation: sourceLocation)
+    let problem = try CatalogJSON.decoder().decode(Problem.self, from: response.body)
+    #expect(problem.status == status, sourceLocation: sourceLocation)
+    #expect(
+      problem.requestID != nil && problem.requestID == response.header("X-Request-ID"), sourceLocation: sourceLocation)
+    #expect(!problem.detail.isEmpty && !problem.detail.contains("\n"), sourceLocation: sourceLocation)
+    return (problem, response)
+  }
+}
