@@ -31,7 +31,7 @@ struct HTTPTransfer: Sendable {
   var willWaitToResume: (@Sendable (Int) -> Void)?
 
   /// How a request ended early in a way another request may repair.
-  struct Cut: Error {
+  struct Cut {
     var reason: String
     /// Whether the reason already says how many bytes arrived.
     var saysHowFar: Bool
