@@ -8,7 +8,9 @@ import Services
 /// Transfers run in the background and write to `downloads/.partial/`; only when every byte is on disk
 /// is the file flushed, renamed into `downloads/` and recorded in the database, and only then does the
 /// track become downloaded. A failed or cancelled transfer deletes what it wrote. Finished and failed
-/// downloads survive reopening; partial files left by a crash are deleted when the manager starts.
+/// downloads survive reopening; partial files left by a crash are deleted when the manager starts. An HTTP(S)
+/// transfer cut short is resumed with `Range` requests into the same partial file (see
+/// ``Configuration/resumeAttempts``).
 public final class LiveDownloadsManager: DownloadsManager, Sendable {
   /// How transfers behave.
   public struct Configuration: Hashable, Sendable {
@@ -23,18 +25,32 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
     /// of the body) before it fails as stalled.
     public var stallTimeout: Duration
 
-    /// Creates a configuration; the defaults copy as fast as possible, announce each percent, and give up on
-    /// a stream that sends nothing for 30 seconds.
+    /// How many times an HTTP(S) transfer whose connection ends early is resumed with a `Range` request
+    /// before it fails; 0 never resumes.
+    ///
+    /// Only a server that announced `Accept-Ranges: bytes` is asked; a stall is resumed once at most.
+    public var resumeAttempts: Int
+
+    /// The wait before the first resume; each later one waits twice as long as the one before.
+    public var resumeBackoff: Duration
+
+    /// Creates a configuration; the defaults copy as fast as possible, announce each percent, give up on
+    /// a stream that sends nothing for 30 seconds, and resume a cut HTTP(S) transfer up to 5 times, waiting
+    /// 0.25 s before the first resume.
     public init(
       chunkSize: Int = 64 * 1024,
       maximumBytesPerSecond: Int? = nil,
       progressGranularity: Double = 0.01,
-      stallTimeout: Duration = .seconds(30)
+      stallTimeout: Duration = .seconds(30),
+      resumeAttempts: Int = 5,
+      resumeBackoff: Duration = .milliseconds(250)
     ) {
       self.chunkSize = chunkSize
       self.maximumBytesPerSecond = maximumBytesPerSecond
       self.progressGranularity = progressGranularity
       self.stallTimeout = stallTimeout
+      self.resumeAttempts = resumeAttempts
+      self.resumeBackoff = resumeBackoff
     }
   }
 
@@ -59,6 +75,8 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
   private let broadcaster = ChangeBroadcaster<DownloadChange>()
   private let lock: DirectoryLock
   private let directoryRemoval: DirectoryRemoval?
+  /// Told when a cut transfer starts waiting to resume, with the bytes it keeps (a test's signal).
+  private let willWaitToResume: (@Sendable (Track.ID, Int) -> Void)?
 
   /// Loads the downloads recorded in `database` and checks their files.
   ///
@@ -76,8 +94,10 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
     database: CatalogDatabase,
     location: StorageLocation,
     configuration: Configuration,
-    removingWhenDone directoryRemoval: DirectoryRemoval?
+    removingWhenDone directoryRemoval: DirectoryRemoval?,
+    willWaitToResume: (@Sendable (Track.ID, Int) -> Void)? = nil
   ) throws(CatalogDatabaseError) {
+    self.willWaitToResume = willWaitToResume
     self.database = database
     self.location = location
     self.configuration = configuration
@@ -255,9 +275,12 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
 
   private func run(_ track: Track, token: UUID) async {
     let partial = location.partialDownloadsDirectory.appendingPathComponent("\(token.uuidString).part")
+    let willWaitToResume = self.willWaitToResume
     let transfer = StreamTransfer(
       chunkSize: configuration.chunkSize, maximumBytesPerSecond: configuration.maximumBytesPerSecond,
-      stallTimeout: configuration.stallTimeout)
+      stallTimeout: configuration.stallTimeout, resumeAttempts: max(0, configuration.resumeAttempts),
+      resumeBackoff: max(.zero, configuration.resumeBackoff),
+      willWaitToResume: willWaitToResume.map { hook in { @Sendable bytes in hook(track.id, bytes) } })
     let result: Result<Int, StreamTransfer.Failure>
     do {
       result = .success(

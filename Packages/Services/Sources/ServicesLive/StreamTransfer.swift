@@ -18,6 +18,9 @@ struct StreamTransfer: Sendable {
   var chunkSize = 64 * 1024
   var maximumBytesPerSecond: Int?
   var stallTimeout: Duration = .seconds(30)
+  var resumeAttempts = 0
+  var resumeBackoff: Duration = .zero
+  var willWaitToResume: (@Sendable (Int) -> Void)?
 
   static let supportedSchemes: Set<String> = ["file", "http", "https"]
 
@@ -36,7 +39,10 @@ struct StreamTransfer: Sendable {
     case "file":
       try await copyFile(at: source, to: writer)
     case "http", "https":
-      try await HTTPTransfer(url: source, stallTimeout: stallTimeout).run(into: writer)
+      let transfer = HTTPTransfer(
+        url: source, stallTimeout: stallTimeout, resumeAttempts: resumeAttempts, resumeBackoff: resumeBackoff,
+        willWaitToResume: willWaitToResume)
+      try await transfer.run(into: writer)
     default:
       throw .failed("unsupported URL scheme in \(source.absoluteString)")
     }
@@ -84,7 +90,7 @@ final class ChunkWriter: @unchecked Sendable {
   private let output: FileHandle
   private let maximumBytesPerSecond: Int?
   private let progress: @Sendable (Double) -> Void
-  private let start = ContinuousClock.now
+  private var start = ContinuousClock.now
   var expectedLength: Int?
   private(set) var written = 0
 
@@ -92,6 +98,18 @@ final class ChunkWriter: @unchecked Sendable {
     self.output = output
     self.maximumBytesPerSecond = maximumBytesPerSecond
     self.progress = progress
+  }
+
+  /// Empties the destination to write it again from its first byte.
+  func restart() throws(StreamTransfer.Failure) {
+    do {
+      try output.truncate(atOffset: 0)
+      try output.seek(toOffset: 0)
+    } catch {
+      throw .failed("cannot start the download over: \(error.localizedDescription)")
+    }
+    written = 0
+    start = .now
   }
 
   func write(_ chunk: Data) async throws(StreamTransfer.Failure) {

@@ -1,0 +1,199 @@
+import Foundation
+import Services
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+extension HTTPTransfer {
+  private enum Event: Sendable {
+    case response(HTTPURLResponse)
+    case data(Data)
+    case refusedRedirect(String)
+  }
+
+  /// Ends the events when the server has been silent for too long.
+  private struct Stalled: Error {}
+
+  /// When the server last sent something.
+  private final class LastActivity: Sendable {
+    private let last = Locked(ContinuousClock.now)
+
+    var instant: ContinuousClock.Instant { last.withLock { $0 } }
+
+    func touch() { last.withLock { $0 = .now } }
+  }
+
+  /// Sends one GET (for the rest of the body from `writer.written` when `resuming`) and streams its body into
+  /// `writer`; returns nil when every byte has arrived, or how the request was cut.
+  ///
+  /// A whole (200) response sets `resumption` to what it says about ranges.
+  func fetch(
+    resuming: HTTPResumption?, learning resumption: inout HTTPResumption?, into writer: ChunkWriter
+  ) async throws(StreamTransfer.Failure) -> Cut? {
+    let (events, continuation) = AsyncThrowingStream<Event, any Error>.makeStream()
+    let lastActivity = LastActivity()
+    let delegate = Delegate(continuation: continuation, lastActivity: lastActivity)
+    let configuration = URLSessionConfiguration.ephemeral
+    // URLSession's own idle timeout and the watchdog below end a stall alike, whichever fires first (the
+    // watchdog also covers a platform whose timeout is not reset by each byte).
+    configuration.timeoutIntervalForRequest = stallTimeout / .seconds(1)
+    let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    defer { session.finishTasksAndInvalidate() }
+    // Schemes are case-insensitive, but FoundationNetworking only knows "http" and "https" spelled so.
+    var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+    components?.scheme = url.scheme?.lowercased()
+    var request = URLRequest(url: components?.url ?? url)
+    let offset = writer.written
+    if let resuming {
+      request.setValue("bytes=\(offset)-", forHTTPHeaderField: "Range")
+      if let validator = resuming.validator { request.setValue(validator, forHTTPHeaderField: "If-Range") }
+    }
+    let task = session.dataTask(with: request)
+    continuation.onTermination = { termination in
+      if case .cancelled = termination { task.cancel() }
+    }
+    task.resume()
+    let watchdog = Task { [stallTimeout] in
+      while !Task.isCancelled {
+        let due = lastActivity.instant + stallTimeout
+        if ContinuousClock.now >= due {
+          continuation.finish(throwing: Stalled())
+          return
+        }
+        try? await Task.sleep(until: due, clock: .continuous)
+      }
+    }
+    defer { watchdog.cancel() }
+    var receivedBody = false
+    do {
+      for try await event in events {
+        switch event {
+        case .response(let response):
+          try accept(response, resuming: resuming, from: offset, learning: &resumption, writer: writer)
+        case .data(let data):
+          receivedBody = true
+          try await writer.write(data)
+        case .refusedRedirect(let target):
+          task.cancel()
+          throw StreamTransfer.Failure.failed(
+            "\(url.absoluteString) redirects to \(target), which is not an http or https URL")
+        }
+      }
+      if Task.isCancelled { throw StreamTransfer.Failure.cancelled }
+      if let expected = writer.expectedLength, writer.written != expected {
+        return Cut(
+          reason: "received \(writer.written) of \(expected) bytes from \(url.absoluteString)", saysHowFar: true)
+      }
+      return nil
+    } catch let failure as StreamTransfer.Failure {
+      task.cancel()
+      throw failure
+    } catch is Stalled {
+      task.cancel()
+      return Cut(reason: stalledReason(writer), saysHowFar: true, isStall: true)
+    } catch {
+      task.cancel()
+      if Task.isCancelled { throw .cancelled }
+      if (error as? URLError)?.code == .timedOut {
+        return Cut(reason: stalledReason(writer), saysHowFar: true, isStall: true)
+      }
+      if receivedBody {
+        let total = writer.expectedLength.map { " of \($0)" } ?? ""
+        return Cut(
+          reason: "the connection closed after \(writer.written)\(total) bytes from \(url.absoluteString)",
+          saysHowFar: true)
+      }
+      return Cut(reason: Self.describe(error, url: url), saysHowFar: false)
+    }
+  }
+
+  /// Checks a response before its body is written: a resume must continue exactly where the file ends.
+  private func accept(
+    _ response: HTTPURLResponse, resuming: HTTPResumption?, from offset: Int,
+    learning resumption: inout HTTPResumption?, writer: ChunkWriter
+  ) throws(StreamTransfer.Failure) {
+    let status = response.statusCode
+    if let resuming, status == 206 {
+      let value = response.header("Content-Range") ?? "nothing"
+      let expected = resuming.totalLength ?? writer.expectedLength
+      guard let range = ContentRange(value), range.first == offset, let total = range.total,
+        expected == nil || total == expected
+      else {
+        let whole = expected.map { " of \($0)" } ?? ""
+        throw .failed(
+          "\(url.absoluteString) answered a resume from byte \(offset)\(whole) with Content-Range \(value), "
+            + "which does not continue the download")
+      }
+      writer.expectedLength = total
+      return
+    }
+    if resuming != nil, status == 416 {
+      let whole = writer.expectedLength.map { " of \($0)" } ?? ""
+      throw .failed(
+        "\(url.absoluteString) cannot resume from byte \(offset)\(whole): HTTP 416 (range not satisfiable)")
+    }
+    guard (200..<300).contains(status) else {
+      let description = HTTPURLResponse.localizedString(forStatusCode: status)
+      throw .failed("HTTP \(status) (\(description)) from \(url.absoluteString)")
+    }
+    // The whole body again (the resource changed, or the server ignores ranges): what was kept is discarded.
+    if resuming != nil { try writer.restart() }
+    writer.expectedLength = response.expectedContentLength > 0 ? Int(response.expectedContentLength) : nil
+    resumption = HTTPResumption(response)
+  }
+
+  private final class Delegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    // Only touched from the session's serial delegate queue.
+    private let continuation: AsyncThrowingStream<Event, any Error>.Continuation
+    private let lastActivity: LastActivity
+
+    init(
+      continuation: AsyncThrowingStream<Event, any Error>.Continuation, lastActivity: LastActivity
+    ) {
+      self.continuation = continuation
+      self.lastActivity = lastActivity
+    }
+
+    func urlSession(
+      _ session: URLSession,
+      dataTask: URLSessionDataTask,
+      didReceive response: URLResponse,
+      completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+      lastActivity.touch()
+      if let response = response as? HTTPURLResponse { continuation.yield(.response(response)) }
+      completionHandler(.allow)
+    }
+
+    func urlSession(
+      _ session: URLSession,
+      task: URLSessionTask,
+      willPerformHTTPRedirection response: HTTPURLResponse,
+      newRequest request: URLRequest,
+      completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+      lastActivity.touch()
+      let scheme = request.url?.scheme?.lowercased()
+      guard scheme == "http" || scheme == "https" else {
+        continuation.yield(.refusedRedirect(request.url?.absoluteString ?? "an invalid URL"))
+        completionHandler(nil)
+        return
+      }
+      completionHandler(request)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+      lastActivity.touch()
+      continuation.yield(.data(data))
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+      if let error {
+        continuation.finish(throwing: error)
+      } else {
+        continuation.finish()
+      }
+    }
+  }
+}
