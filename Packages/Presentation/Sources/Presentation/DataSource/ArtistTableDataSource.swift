@@ -38,6 +38,9 @@ public final class ArtistTableDataSource {
   public private(set) var state: State = .idle
   /// How far the tracks of the last reload have arrived.
   public private(set) var trackLoading = TrackLoading.idle
+  /// ``trackLoading`` for people, in the page's locale: "loading 1,000 of 100,000 tracks", or nil when every
+  /// track is shown.
+  public var trackLoadingText: String? { trackLoading.text(locale: formatting.locale) }
   /// The page sizes reloads ask for; a change applies from the next reload.
   public var trackPaging: TrackPaging
   /// Every row, in display order: tracks, then playlists, then related artists.

@@ -1,3 +1,4 @@
+import Foundation
 import Services
 
 /// How far an artist page's tracks have arrived: a reload shows the first page at once and the rest arrives
@@ -19,6 +20,26 @@ public struct TrackLoading: Hashable, Sendable {
     self.loadedCount = loadedCount
     self.totalCount = totalCount
     self.isInProgress = isInProgress
+  }
+
+  /// "loading 1,000 of 100,000 tracks" while pages arrive, "loaded 50 of 100,000 tracks" when a page failed
+  /// before the end, nil when every track arrived (or none was asked for).
+  public func text(locale: Locale) -> String? {
+    guard let totalCount, loadedCount < totalCount else { return nil }
+    let progress = "\(Self.grouped(loadedCount, locale)) of \(Self.grouped(totalCount, locale)) tracks"
+    return (isInProgress ? "loading " : "loaded ") + progress
+  }
+
+  /// The count with the locale's grouping separator every three digits ("," when the locale has none).
+  static func grouped(_ count: Int, _ locale: Locale) -> String {
+    let separator = locale.groupingSeparator.flatMap { $0.isEmpty ? nil : $0 } ?? ","
+    let digits = Array(String(count.magnitude))
+    var text = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0, (digits.count - index) % 3 == 0 { text += separator }
+      text.append(digit)
+    }
+    return (count < 0 ? "-" : "") + text
   }
 }
 
