@@ -9,8 +9,8 @@ import Services
 /// Like a live catalog, it fails with ``MusicAPIError/artistNotFound(_:)`` for an artist it does not know
 /// (``tracks(ofArtist:)``, ``tracks(ofArtist:page:)``, ``relatedArtists(of:)``, ``artist(withID:)``). Which
 /// artists it knows: once ``returnArtists(_:)`` has given it a catalog, the artists in it, the related
-/// artists, and the artists with tracks of their own (``returnTracks(_:forArtist:)``); before that, every
-/// artist (so a test that only sets tracks "for every artist" can ask for any artist). ``artist(withID:)``
+/// artists, and the artists with tracks or related artists of their own (``returnTracks(_:forArtist:)``,
+/// ``returnRelatedArtists(_:forArtist:)``); before that, every artist (so a test that only sets tracks "for every artist" can ask for any artist). ``artist(withID:)``
 /// finds only artists it was given (the catalog or related artists).
 public final class MockMusicAPI: MusicAPI, Sendable {
   /// The calls a ``MockMusicAPI`` answers, for failing or holding one kind of call.
@@ -46,6 +46,7 @@ public final class MockMusicAPI: MusicAPI, Sendable {
     var tracksByArtist: [Artist.ID: [Track]] = [:]
     var artists: [Artist] = []
     var relatedArtists: [Artist] = []
+    var relatedByArtist: [Artist.ID: [Artist]] = [:]
     var failures: [Endpoint: MusicAPIError] = [:]
     var countedFailures: [CountedFailure] = []
     var delay: Duration?
@@ -56,8 +57,20 @@ public final class MockMusicAPI: MusicAPI, Sendable {
 
     /// Whether the mock knows an artist (see the type's documentation).
     func knows(_ artistID: Artist.ID) -> Bool {
-      artists.isEmpty || tracksByArtist[artistID] != nil || artists.contains { $0.id == artistID }
-        || relatedArtists.contains { $0.id == artistID }
+      artists.isEmpty || tracksByArtist[artistID] != nil || relatedByArtist[artistID] != nil
+        || everyArtist.contains { $0.id == artistID }
+    }
+
+    /// The catalog's artists and every related artist.
+    var everyArtist: [Artist] {
+      artists + relatedArtists + relatedByArtist.keys.sorted().flatMap { relatedByArtist[$0] ?? [] }
+    }
+
+    /// Artists ordered as a catalog lists them: by name ignoring case and diacritics, then by ID.
+    func byName(_ artists: [Artist]) -> [Artist] {
+      artists.map { (key: SearchFolding.fold($0.name), artist: $0) }
+        .sorted { ($0.key, $0.artist.id) < ($1.key, $1.artist.id) }
+        .map(\.artist)
     }
 
     func tracks(of artistID: Artist.ID) -> Result<[Track], MusicAPIError> {
@@ -126,13 +139,20 @@ public final class MockMusicAPI: MusicAPI, Sendable {
     returnRelatedArtistsWithNames(names)
   }
 
-  /// Answers every related-artists request with these artists.
-  public func returnRelatedArtists(_ artists: [Artist]) {
-    state.withLock { $0.relatedArtists = artists }
+  /// Answers related-artists requests with these artists: for one artist if `artistID` is given, else for
+  /// every artist without an answer of its own.
+  public func returnRelatedArtists(_ artists: [Artist], forArtist artistID: Artist.ID? = nil) {
+    state.withLock { state in
+      if let artistID {
+        state.relatedByArtist[artistID] = artists
+      } else {
+        state.relatedArtists = artists
+      }
+    }
   }
 
-  /// The catalog's artists: what `allArtists()` and `artists(matching:)` search, and what
-  /// `artist(withID:)` finds (related artists are found too).
+  /// The catalog's artists: what `allArtists()` and `artists(matching:)` list (ordered by name, as a catalog
+  /// does, whatever the order given), and what `artist(withID:)` finds (related artists are found too).
   public func returnArtists(_ artists: [Artist]) {
     state.withLock { $0.artists = artists }
   }
@@ -256,29 +276,32 @@ public final class MockMusicAPI: MusicAPI, Sendable {
   /// Answers with the configured artist or related artist with this ID, else fails with `artistNotFound`.
   public func artist(withID artistID: Artist.ID) async throws(MusicAPIError) -> Artist {
     try await answer(.artist(withID: artistID), at: .artist) { state in
-      let found = (state.artists + state.relatedArtists).first { $0.id == artistID }
+      let found = state.everyArtist.first { $0.id == artistID }
       return found.map { .success($0) } ?? .failure(.artistNotFound(artistID))
     }
   }
 
-  /// Answers with the configured artists whose names contain `query`, ignoring case and diacritics.
+  /// Answers with the configured artists whose names contain `query`, ignoring case and diacritics, ordered
+  /// by name.
   public func artists(matching query: String) async throws(MusicAPIError) -> [Artist] {
     try await answer(.artists(matching: query), at: .artists) { state in
       let folded = SearchFolding.fold(query)
-      return .success(state.artists.filter { folded.isEmpty || SearchFolding.fold($0.name).contains(folded) })
+      return .success(
+        state.byName(state.artists.filter { folded.isEmpty || SearchFolding.fold($0.name).contains(folded) }))
     }
   }
 
-  /// Answers with every configured artist, in the configured order.
+  /// Answers with every configured artist, ordered by name.
   public func allArtists() async throws(MusicAPIError) -> [Artist] {
-    try await answer(.allArtists, at: .artists) { .success($0.artists) }
+    try await answer(.allArtists, at: .artists) { .success($0.byName($0.artists)) }
   }
 
-  /// Answers with the configured related artists; fails with `artistNotFound` for an artist the mock does
-  /// not know.
+  /// Answers with the related artists configured for this artist, else those configured for every artist;
+  /// fails with `artistNotFound` for an artist the mock does not know.
   public func relatedArtists(of artistID: Artist.ID) async throws(MusicAPIError) -> [Artist] {
     try await answer(.relatedArtists(of: artistID), at: .relatedArtists) { state in
-      state.knows(artistID) ? .success(state.relatedArtists) : .failure(.artistNotFound(artistID))
+      guard state.knows(artistID) else { return .failure(.artistNotFound(artistID)) }
+      return .success(state.relatedByArtist[artistID] ?? state.relatedArtists)
     }
   }
 
