@@ -151,6 +151,13 @@ import Testing
     await dataSource.reload()
     await dataSource.waitUntilLoaded()
     #expect(dataSource.cellModels.trackTitles == changed.map(\.title))
+    // Sorted by title, the page's title keys follow the change too.
+    dataSource.sortMode = .alphabeticalAscending
+    changed[30].title = "Also changed"
+    page.musicAPI.returnTracks(changed)
+    await dataSource.reload()
+    await dataSource.waitUntilLoaded()
+    #expect(dataSource.cellModels == (await oneShotRows(sortMode: .alphabeticalAscending)))
   }
 
   @Test func aLargePageIsShownInAFewGrowingBatchesNotOncePerPage() async throws {

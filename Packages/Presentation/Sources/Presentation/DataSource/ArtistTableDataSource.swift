@@ -381,14 +381,15 @@ public final class ArtistTableDataSource {
     guard tracks.count > count else { return false }
     tracks.removeSubrange(count...)
     models.removeSubrange(count...)
-    titleKeys = nil
+    titleKeys?.keepFirst(count)
     indexOfTrack = nil
     return true
   }
 
   private func append(_ batch: [Track]) {
     guard !batch.isEmpty else { return }
-    titleKeys = nil
+    // Keys already made stay valid: the batch's titles come after them.
+    titleKeys?.append(batch.map(\.title), locale: formatting.locale)
     indexOfTrack = nil
     var durations = DurationTexts()
     var dates = ReleaseDateText(formatting: formatting)
