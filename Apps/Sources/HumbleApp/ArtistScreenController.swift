@@ -67,6 +67,8 @@ public final class ArtistScreenController: TableViewDataSource, TableViewDelegat
         let before = self.snapshot
         let next = self.dataSource.snapshot
         if let changes = self.show(next) {
+          // Rows a page of tracks brought are not changes to report as they happen: the page shows its progress.
+          guard next.trackLoading == before.trackLoading else { continue }
           let updated = changes.rowReloads.map { before.sections[$0.section].rows[$0.row].id }
           let inserted = changes.rowInserts.map { next.sections[$0.section].rows[$0.row].id }
           self.onLiveChange?(updated + inserted)

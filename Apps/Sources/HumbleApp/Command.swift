@@ -40,7 +40,7 @@ public enum Command: Hashable, Sendable {
   case timing(Bool)
   /// `history`: the commands run so far.
   case history
-  /// `wait`: wait until running downloads finish, then show the page.
+  /// `wait`: wait until the page's tracks have all arrived and running downloads finish, then show the page.
   case wait
   /// `help [command]`.
   case help(String?)

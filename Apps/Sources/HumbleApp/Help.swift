@@ -20,7 +20,7 @@ enum Help {
     ("back", "back", "return to the previous page"),
     ("timing", "timing on|off", "print how long each command took"),
     ("history", "history", "the last \(Session.historyLimit) commands run"),
-    ("wait", "wait", "wait until running downloads finish, then show the page (handy in scripts)"),
+    ("wait", "wait", "wait until the page's tracks and running downloads are in, then show the page"),
     ("help", "help [command]", "list the commands, or explain one"),
     ("quit", "quit | exit", "leave"),
   ]

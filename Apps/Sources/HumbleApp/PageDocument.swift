@@ -46,6 +46,12 @@ enum PageDocument {
       "title": .string(title),
       "state": .string(state),
       "sort": .string(sortName),
+      "tracks": .object([
+        "loaded": .int(screen.dataSource.trackLoading.loadedCount),
+        "total": screen.dataSource.trackLoading.totalCount.map(JSONValue.int) ?? .null,
+        "loading": .bool(screen.dataSource.trackLoading.isInProgress),
+        "text": .optional(screen.dataSource.trackLoadingText),
+      ]),
       "rowCount": .int(screen.rowCount),
       "selectedRows": .array((table.indexPathsForSelectedRows ?? []).map { .int(screen.number(of: $0)) }),
       "nowPlaying": .optional(screen.nowPlaying?.rawValue),

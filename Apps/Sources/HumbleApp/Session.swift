@@ -204,6 +204,8 @@ public final class Session {
     case .show:
       return pageOutput()
     case .wait:
+      await screen.dataSource.waitUntilLoaded()
+      if Task.isCancelled { return .failure("wait: interrupted; the tracks go on loading.") }
       if let waitForDownloads {
         // Poll rather than await the wait itself, so Ctrl-C (cancelling this task) stops waiting at once.
         let finished = Flag()
@@ -453,7 +455,8 @@ public final class Session {
 
   /// The visible page as lines (after an optional heading) and as a JSON document.
   private func pageOutput(heading: String? = nil) -> CommandOutput {
-    var output = CommandOutput.lines((heading.map { [$0] } ?? []) + render())
+    let loading = screen?.dataSource.trackLoadingText.map { "(\($0))" }
+    var output = CommandOutput.lines((heading.map { [$0] } ?? []) + (loading.map { [$0] } ?? []) + render())
     if let screen, let page { output.document["page"] = PageDocument.json(for: screen, title: page.title) }
     return output
   }

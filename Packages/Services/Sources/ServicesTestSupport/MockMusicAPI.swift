@@ -5,10 +5,17 @@ import Services
 ///
 /// Properties can be read and set synchronously from any isolation. Answers are captured when a call is
 /// made, so a held call returns what the mock was configured with at that moment.
+///
+/// Like a live catalog, it fails with ``MusicAPIError/artistNotFound(_:)`` for an artist it does not know
+/// (``tracks(ofArtist:)``, ``tracks(ofArtist:page:)``, ``relatedArtists(of:)``, ``artist(withID:)``). Which
+/// artists it knows: once ``returnArtists(_:)`` has given it a catalog, the artists in it, the related
+/// artists, and the artists with tracks or related artists of their own (``returnTracks(_:forArtist:)``,
+/// ``returnRelatedArtists(_:forArtist:)``); before that, every artist (so a test that only sets tracks "for every artist" can ask for any artist). ``artist(withID:)``
+/// finds only artists it was given (the catalog or related artists).
 public final class MockMusicAPI: MusicAPI, Sendable {
   /// The calls a ``MockMusicAPI`` answers, for failing or holding one kind of call.
   public enum Endpoint: Hashable, Sendable, CaseIterable {
-    /// ``MusicAPI/tracks(ofArtist:)``.
+    /// ``MusicAPI/tracks(ofArtist:)`` and ``MusicAPI/tracks(ofArtist:page:)``.
     case tracks
     /// ``MusicAPI/artist(withID:)``.
     case artist
@@ -22,6 +29,8 @@ public final class MockMusicAPI: MusicAPI, Sendable {
   public enum Call: Hashable, Sendable {
     /// ``MusicAPI/tracks(ofArtist:)``.
     case tracks(ofArtist: Artist.ID)
+    /// ``MusicAPI/tracks(ofArtist:page:)``.
+    case trackPage(ofArtist: Artist.ID, page: TrackPageRequest)
     /// ``MusicAPI/artist(withID:)``.
     case artist(withID: Artist.ID)
     /// ``MusicAPI/artists(matching:)``.
@@ -37,11 +46,36 @@ public final class MockMusicAPI: MusicAPI, Sendable {
     var tracksByArtist: [Artist.ID: [Track]] = [:]
     var artists: [Artist] = []
     var relatedArtists: [Artist] = []
+    var relatedByArtist: [Artist.ID: [Artist]] = [:]
     var failures: [Endpoint: MusicAPIError] = [:]
     var countedFailures: [CountedFailure] = []
     var delay: Duration?
     var holds: [Endpoint: [HeldCall]] = [:]
+    var pageHolds: [(offset: Int, hold: HeldCall)] = []
+    var pageFailures: [(offset: Int, error: MusicAPIError)] = []
     var calls: [Call] = []
+
+    /// Whether the mock knows an artist (see the type's documentation).
+    func knows(_ artistID: Artist.ID) -> Bool {
+      artists.isEmpty || tracksByArtist[artistID] != nil || relatedByArtist[artistID] != nil
+        || everyArtist.contains { $0.id == artistID }
+    }
+
+    /// The catalog's artists and every related artist.
+    var everyArtist: [Artist] {
+      artists + relatedArtists + relatedByArtist.keys.sorted().flatMap { relatedByArtist[$0] ?? [] }
+    }
+
+    /// Artists ordered as a catalog lists them: by name ignoring case and diacritics, then by ID.
+    func byName(_ artists: [Artist]) -> [Artist] {
+      artists.map { (key: SearchFolding.fold($0.name), artist: $0) }
+        .sorted { ($0.key, $0.artist.id) < ($1.key, $1.artist.id) }
+        .map(\.artist)
+    }
+
+    func tracks(of artistID: Artist.ID) -> Result<[Track], MusicAPIError> {
+      knows(artistID) ? .success(tracksByArtist[artistID] ?? tracks) : .failure(.artistNotFound(artistID))
+    }
   }
 
   private struct CountedFailure {
@@ -105,13 +139,20 @@ public final class MockMusicAPI: MusicAPI, Sendable {
     returnRelatedArtistsWithNames(names)
   }
 
-  /// Answers every related-artists request with these artists.
-  public func returnRelatedArtists(_ artists: [Artist]) {
-    state.withLock { $0.relatedArtists = artists }
+  /// Answers related-artists requests with these artists: for one artist if `artistID` is given, else for
+  /// every artist without an answer of its own.
+  public func returnRelatedArtists(_ artists: [Artist], forArtist artistID: Artist.ID? = nil) {
+    state.withLock { state in
+      if let artistID {
+        state.relatedByArtist[artistID] = artists
+      } else {
+        state.relatedArtists = artists
+      }
+    }
   }
 
-  /// The catalog's artists: what `allArtists()` and `artists(matching:)` search, and what
-  /// `artist(withID:)` finds (related artists are found too).
+  /// The catalog's artists: what `allArtists()` and `artists(matching:)` list (ordered by name, as a catalog
+  /// does, whatever the order given), and what `artist(withID:)` finds (related artists are found too).
   public func returnArtists(_ artists: [Artist]) {
     state.withLock { $0.artists = artists }
   }
@@ -162,6 +203,23 @@ public final class MockMusicAPI: MusicAPI, Sendable {
     return hold
   }
 
+  /// Holds the next ``tracks(ofArtist:page:)`` call whose page starts at `offset`, until the returned hold is
+  /// released.
+  ///
+  /// Such a call meets this hold instead of one set by ``holdNextCall(to:)``; other pages pass.
+  public func holdTrackPage(startingAt offset: Int) -> HeldCall {
+    let hold = HeldCall()
+    state.withLock { $0.pageHolds.append((offset, hold)) }
+    return hold
+  }
+
+  /// Makes the next ``tracks(ofArtist:page:)`` call whose page starts at `offset` throw `error`.
+  ///
+  /// Failures set by ``failCalls(to:with:)`` and ``failNextCalls(_:to:with:)`` take precedence.
+  public func failTrackPage(startingAt offset: Int, with error: MusicAPIError) {
+    state.withLock { $0.pageFailures.append((offset, error)) }
+  }
+
   // MARK: Recorded calls
 
   /// Every call received, in order.
@@ -169,58 +227,94 @@ public final class MockMusicAPI: MusicAPI, Sendable {
     state.withLock { $0.calls }
   }
 
-  /// The artist IDs whose tracks were asked for, in order.
+  /// The artist IDs whose tracks (all or a page) were asked for, in order.
   public var requestedArtistIDs: [Artist.ID] {
     calls.compactMap { call in
-      if case .tracks(let artistID) = call { return artistID }
+      switch call {
+      case .tracks(let artistID), .trackPage(let artistID, _): artistID
+      default: nil
+      }
+    }
+  }
+
+  /// The pages of tracks asked for with ``tracks(ofArtist:page:)``, in order.
+  public var requestedTrackPages: [TrackPageRequest] {
+    calls.compactMap { call in
+      if case .trackPage(_, let page) = call { return page }
       return nil
     }
   }
 
   // MARK: MusicAPI
 
-  /// Answers with the tracks configured for this artist, else those configured for every artist.
+  /// Answers with the tracks configured for this artist, else those configured for every artist; fails with
+  /// `artistNotFound` for an artist the mock does not know.
   public func tracks(ofArtist artistID: Artist.ID) async throws(MusicAPIError) -> [Track] {
-    try await answer(.tracks(ofArtist: artistID), at: .tracks) { state in
-      state.tracksByArtist[artistID] ?? state.tracks
+    try await answer(.tracks(ofArtist: artistID), at: .tracks) { $0.tracks(of: artistID) }
+  }
+
+  /// Answers with a page cut from what ``tracks(ofArtist:)`` answers, as the protocol's default does, and
+  /// records the page asked for.
+  public func tracks(ofArtist artistID: Artist.ID, page: TrackPageRequest) async throws(MusicAPIError) -> TrackPage {
+    let pageHold: HeldCall? = state.withLock { state in
+      guard let index = state.pageHolds.firstIndex(where: { $0.offset == page.offset }) else { return nil }
+      return state.pageHolds.remove(at: index).hold
+    }
+    return try await answer(.trackPage(ofArtist: artistID, page: page), at: .tracks, hold: pageHold) { state in
+      if let index = state.pageFailures.firstIndex(where: { $0.offset == page.offset }) {
+        return .failure(state.pageFailures.remove(at: index).error)
+      }
+      return state.tracks(of: artistID).map { tracks in
+        let all = page.order.sorted(tracks)
+        let start = min(page.offset, all.count)
+        let end = min(start + page.limit, all.count)
+        return TrackPage(tracks: Array(all[start..<end]), offset: page.offset, total: all.count)
+      }
     }
   }
 
   /// Answers with the configured artist or related artist with this ID, else fails with `artistNotFound`.
   public func artist(withID artistID: Artist.ID) async throws(MusicAPIError) -> Artist {
-    let found = try await answer(.artist(withID: artistID), at: .artist) { state in
-      (state.artists + state.relatedArtists).first { $0.id == artistID }
+    try await answer(.artist(withID: artistID), at: .artist) { state in
+      let found = state.everyArtist.first { $0.id == artistID }
+      return found.map { .success($0) } ?? .failure(.artistNotFound(artistID))
     }
-    guard let found else { throw .artistNotFound(artistID) }
-    return found
   }
 
-  /// Answers with the configured artists whose names contain `query`, ignoring case and diacritics.
+  /// Answers with the configured artists whose names contain `query`, ignoring case and diacritics, ordered
+  /// by name.
   public func artists(matching query: String) async throws(MusicAPIError) -> [Artist] {
     try await answer(.artists(matching: query), at: .artists) { state in
       let folded = SearchFolding.fold(query)
-      return state.artists.filter { folded.isEmpty || SearchFolding.fold($0.name).contains(folded) }
+      return .success(
+        state.byName(state.artists.filter { folded.isEmpty || SearchFolding.fold($0.name).contains(folded) }))
     }
   }
 
-  /// Answers with every configured artist, in the configured order.
+  /// Answers with every configured artist, ordered by name.
   public func allArtists() async throws(MusicAPIError) -> [Artist] {
-    try await answer(.allArtists, at: .artists) { $0.artists }
+    try await answer(.allArtists, at: .artists) { .success($0.byName($0.artists)) }
   }
 
-  /// Answers with the configured related artists.
+  /// Answers with the related artists configured for this artist, else those configured for every artist;
+  /// fails with `artistNotFound` for an artist the mock does not know.
   public func relatedArtists(of artistID: Artist.ID) async throws(MusicAPIError) -> [Artist] {
-    try await answer(.relatedArtists(of: artistID), at: .relatedArtists) { $0.relatedArtists }
+    try await answer(.relatedArtists(of: artistID), at: .relatedArtists) { state in
+      guard state.knows(artistID) else { return .failure(.artistNotFound(artistID)) }
+      return .success(state.relatedByArtist[artistID] ?? state.relatedArtists)
+    }
   }
 
   private func answer<Answer: Sendable>(
     _ call: Call,
     at endpoint: Endpoint,
-    _ makeAnswer: (inout State) -> Answer
+    hold callHold: HeldCall? = nil,
+    _ makeAnswer: (inout State) -> Result<Answer, MusicAPIError>
   ) async throws(MusicAPIError) -> Answer {
     let (result, hold, delay): (Result<Answer, MusicAPIError>, HeldCall?, Duration?) = state.withLock { state in
       state.calls.append(call)
-      let hold = state.holds[endpoint]?.isEmpty == false ? state.holds[endpoint]?.removeFirst() : nil
+      let hold =
+        callHold ?? (state.holds[endpoint]?.isEmpty == false ? state.holds[endpoint]?.removeFirst() : nil)
       if let failure = state.failures[endpoint] { return (.failure(failure), hold, state.delay) }
       if let index = state.countedFailures.firstIndex(where: { $0.endpoint == nil || $0.endpoint == endpoint }) {
         let failure = state.countedFailures[index].error
@@ -228,7 +322,7 @@ public final class MockMusicAPI: MusicAPI, Sendable {
         if state.countedFailures[index].remaining == 0 { state.countedFailures.remove(at: index) }
         return (.failure(failure), hold, state.delay)
       }
-      return (.success(makeAnswer(&state)), hold, state.delay)
+      return (makeAnswer(&state), hold, state.delay)
     }
     if let delay {
       do {

@@ -35,6 +35,7 @@ final class ReplFixture {
     let fixture = ReplFixture(services: services, rows: 20)
     let opened = await fixture.run("artist \(CatalogGenerator.largeArtistName)")
     precondition(opened.lines.count > 20, "the large artist's page did not open: \(opened.lines)")
+    _ = await fixture.run("wait")
     let sections = fixture.session.screen?.snapshot.sections ?? []
     precondition(
       sections.map(\.id) == [.tracks, .playlists, .relatedArtists] && sections[0].rows.count == 100_000,

@@ -11,6 +11,12 @@ import Services
 /// download progresses, completes or fails, or a favourite changes, without asking the music API again.
 /// Each new state is published on ``updates()`` as an ``ArtistPageSnapshot``; the view layer diffs
 /// successive snapshots.
+///
+/// Tracks arrive in pages (``trackPaging``): a reload returns once the first page, the playlists and the
+/// related artists are shown, and the rest of the tracks arrive in the background in growing pages, each
+/// batch appended and published (``trackLoading`` says how far it is; ``waitUntilLoaded()`` waits for the
+/// end). Pages are asked for in the catalog's order and sorted here, so sorting, pinning and filtering are
+/// right at every moment.
 @MainActor
 public final class ArtistTableDataSource {
   /// Where the page stands.
@@ -19,9 +25,10 @@ public final class ArtistTableDataSource {
     case idle
     /// A reload is in flight (the previous cell models stay until it succeeds).
     case loading
-    /// The last reload succeeded.
+    /// The last reload's first page succeeded (``ArtistTableDataSource/trackLoading`` says whether more
+    /// pages are on their way).
     case loaded
-    /// The last reload failed; the previous cell models were kept.
+    /// The last reload, or one of its later pages, failed; the cell models it had were kept.
     case failed(reason: String)
   }
 
@@ -29,6 +36,13 @@ public final class ArtistTableDataSource {
   public let artistID: Artist.ID
   /// The page's state.
   public private(set) var state: State = .idle
+  /// How far the tracks of the last reload have arrived.
+  public private(set) var trackLoading = TrackLoading.idle
+  /// ``trackLoading`` for people, in the page's locale: "loading 1,000 of 100,000 tracks", or nil when every
+  /// track is shown.
+  public var trackLoadingText: String? { trackLoading.text(locale: formatting.locale) }
+  /// The page sizes reloads ask for; a change applies from the next reload.
+  public var trackPaging: TrackPaging
   /// Every row, in display order: tracks, then playlists, then related artists.
   public var cellModels: [ArtistCellModelType] { sections.flatMap(\.rows) }
   /// The same rows grouped in sections with header titles; empty sections are omitted.
@@ -50,7 +64,8 @@ public final class ArtistTableDataSource {
   /// default) waits as long as they take.
   ///
   /// A reload that times out cancels its requests, keeps the previous cell models and sets ``state`` to
-  /// `.failed` with a reason that says how long it waited.
+  /// `.failed` with a reason that says how long it waited. It applies to the first page: the later pages take
+  /// as long as they take while the page is already shown.
   public var reloadTimeout: Duration?
 
   private let musicAPI: any MusicAPI
@@ -61,6 +76,9 @@ public final class ArtistTableDataSource {
   private let broadcaster = ChangeBroadcaster<ArtistPageSnapshot>()
   private var observations: [Task<Void, Never>] = []
   private var latestReload = 0
+  private var paging: Task<Void, Never>?
+  private var loadWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+  private var nextLoadWaiter = 0
 
   // The last successful answers, and what the page made of them. Tracks and their cell models are kept
   // in parallel arrays, in the music API's order; lookups by identifier are built only when needed.
@@ -85,9 +103,11 @@ public final class ArtistTableDataSource {
     favouritesManager: (any FavouritesManager)? = nil,
     user: User = .adult,
     formatting: PresentationFormatting = .current,
-    reloadTimeout: Duration? = nil
+    reloadTimeout: Duration? = nil,
+    trackPaging: TrackPaging = TrackPaging()
   ) {
     self.artistID = artistID
+    self.trackPaging = trackPaging
     self.reloadTimeout = reloadTimeout
     self.musicAPI = musicAPI
     self.downloadsManager = downloadsManager
@@ -118,6 +138,8 @@ public final class ArtistTableDataSource {
 
   isolated deinit {
     for observation in observations { observation.cancel() }
+    paging?.cancel()
+    for waiter in loadWaiters.values { waiter.resume() }
     broadcaster.finish()
   }
 
@@ -128,7 +150,7 @@ public final class ArtistTableDataSource {
 
   /// The current snapshot.
   public var snapshot: ArtistPageSnapshot {
-    ArtistPageSnapshot(sections: sections, state: state)
+    ArtistPageSnapshot(sections: sections, state: state, trackLoading: trackLoading)
   }
 
   /// The track with this identifier as last loaded (hidden or not), for actions such as downloading.
@@ -136,55 +158,159 @@ public final class ArtistTableDataSource {
     index(of: id).map { tracks[$0] }
   }
 
-  /// Fetches tracks, playlists and related artists, asks the managers about every track, and rebuilds the
-  /// cell models.
+  /// Fetches the first page of tracks, the playlists and the related artists, asks the managers about every
+  /// track, rebuilds the cell models, and returns; the rest of the tracks then arrive in the background.
   ///
   /// A failed reload keeps the previous cell models and sets ``state`` to `.failed`. When reloads
-  /// overlap, only the most recent one's answer is used: a stale answer never replaces a newer one.
+  /// overlap, only the most recent one's answer is used: a stale answer never replaces a newer one, and a
+  /// newer reload stops the older one's background pages. A reload that answers as before keeps its rows.
   public func reload() async {
     latestReload += 1
     let reload = latestReload
+    paging?.cancel()
+    paging = nil
     state = .loading
     publish()
+    let firstPage = TrackPageRequest(offset: 0, limit: trackPaging.firstPageSize, order: .catalog)
     let answer: Answer
     do {
       if let reloadTimeout {
         answer = try await Self.fetch(within: reloadTimeout) { [artistID, musicAPI, playlistAPI] in
-          try await Self.fetch(artistID, musicAPI: musicAPI, playlistAPI: playlistAPI)
+          try await Self.fetch(artistID, firstPage, musicAPI: musicAPI, playlistAPI: playlistAPI)
         }
       } else {
-        answer = try await Self.fetch(artistID, musicAPI: musicAPI, playlistAPI: playlistAPI)
+        answer = try await Self.fetch(artistID, firstPage, musicAPI: musicAPI, playlistAPI: playlistAPI)
       }
     } catch {
       guard reload == latestReload else { return }
       state = .failed(reason: String(describing: error))
+      trackLoading.isInProgress = false
       publish()
+      resumeLoadWaiters()
       return
     }
     guard reload == latestReload else { return }
     state = .loaded
-    if hasLoaded, answer.tracks == tracks, answer.playlists == playlists, answer.related == relatedArtists,
-      modelsShowTheManagersStates()
-    {
-      // Nothing the page shows has changed: its rows stay, storage and all, and showing them again is free.
-      publish()
-      return
-    }
-    load(answer.tracks, answer.playlists, answer.related)
+    var changed = !hasLoaded || answer.playlists != playlists || answer.related != relatedArtists
+    if changed { load(answer.playlists, answer.related) }
     hasLoaded = true
-    rebuildRows()
+    let page = answer.page
+    let isComplete = page.nextOffset == nil
+    changed = merge(page.tracks, at: 0) || changed
+    if isComplete { changed = keepOnly(page.tracks.count) || changed }
+    trackLoading = TrackLoading(loadedCount: page.tracks.count, totalCount: page.total, isInProgress: !isComplete)
+    // A reload whose answers did not change keeps its rows, storage and all, and showing them again is free.
+    if changed { rebuildRows() } else { publish() }
+    if isComplete {
+      resumeLoadWaiters()
+    } else {
+      fetchRemainingPages(of: reload, from: page.tracks.count, after: page.tracks.count)
+    }
+  }
+
+  /// Waits until the tracks of the reloads made so far have all arrived, or failed; returns at once when
+  /// nothing is loading, and when the calling task is cancelled.
+  public func waitUntilLoaded() async {
+    guard isLoading else { return }
+    let id = nextLoadWaiter
+    nextLoadWaiter += 1
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { waiter in
+        if Task.isCancelled || !isLoading {
+          waiter.resume()
+        } else {
+          loadWaiters[id] = waiter
+        }
+      }
+    } onCancel: {
+      Task { @MainActor [weak self] in self?.loadWaiters.removeValue(forKey: id)?.resume() }
+    }
+  }
+
+  /// Whether a reload or its background pages are in flight.
+  private var isLoading: Bool { state == .loading || trackLoading.isInProgress }
+
+  private func resumeLoadWaiters() {
+    guard !isLoading else { return }
+    let waiters = loadWaiters.values
+    loadWaiters = [:]
+    for waiter in waiters { waiter.resume() }
+  }
+
+  // MARK: Paging
+
+  /// Fetches the pages after `offset` in the background, in growing sizes, and shows them in batches.
+  ///
+  /// Tracks are shown when the batch waiting is three times as long as the page already holds (and at the
+  /// end): rebuilding a sorted page costs O(n log n), so a 100,000-track page is rebuilt about six times, not
+  /// once per page, and all the rebuilds together cost about a third more than one.
+  private func fetchRemainingPages(of reload: Int, from offset: Int, after firstPageSize: Int) {
+    let (musicAPI, artistID, policy) = (musicAPI, artistID, trackPaging)
+    paging = Task { [weak self] in
+      var shown = offset
+      var batch: [Track] = []
+      var size = policy.size(after: firstPageSize)
+      while true {
+        let request = TrackPageRequest(offset: shown + batch.count, limit: size, order: .catalog)
+        let result: Result<TrackPage, MusicAPIError>
+        do throws(MusicAPIError) {
+          result = .success(try await musicAPI.tracks(ofArtist: artistID, page: request))
+        } catch {
+          result = .failure(error)
+        }
+        guard !Task.isCancelled, let self, reload == self.latestReload else { return }
+        switch result {
+        case .failure(let error):
+          self.showPageFailure(error, batch: batch, at: shown)
+          return
+        case .success(let page):
+          batch += page.tracks
+          let isComplete = page.nextOffset == nil
+          if isComplete || batch.count >= max(3 * shown, policy.firstPageSize) {
+            self.show(batch, at: shown, total: page.total, isComplete: isComplete)
+            shown += batch.count
+            batch = []
+          }
+          if isComplete {
+            self.paging = nil
+            self.resumeLoadWaiters()
+            return
+          }
+          size = policy.size(after: size)
+        }
+      }
+    }
+  }
+
+  /// Shows a batch of tracks that starts at `offset` in the catalog's order.
+  private func show(_ batch: [Track], at offset: Int, total: Int, isComplete: Bool) {
+    var changed = merge(batch, at: offset)
+    if isComplete { changed = keepOnly(offset + batch.count) || changed }
+    trackLoading = TrackLoading(loadedCount: offset + batch.count, totalCount: total, isInProgress: !isComplete)
+    if changed { rebuildRows() } else { publish() }
+  }
+
+  /// Shows the tracks that arrived before a page failed, and the failure; the rows shown stay.
+  private func showPageFailure(_ error: MusicAPIError, batch: [Track], at offset: Int) {
+    paging = nil
+    state = .failed(reason: String(describing: error))
+    if merge(batch, at: offset) { rebuildRows() }
+    trackLoading = TrackLoading(
+      loadedCount: offset + batch.count, totalCount: trackLoading.totalCount, isInProgress: false)
+    publish()
+    resumeLoadWaiters()
   }
 
   // MARK: Fetching
 
   /// What a reload fetched.
-  private typealias Answer = (tracks: [Track], playlists: [Playlist], related: [Artist])
+  private typealias Answer = (page: TrackPage, playlists: [Playlist], related: [Artist])
 
-  /// Asks the APIs for the page's tracks, playlists and related artists at once.
+  /// Asks the APIs for the first page of tracks, the playlists and the related artists at once.
   private nonisolated static func fetch(
-    _ artistID: Artist.ID, musicAPI: any MusicAPI, playlistAPI: (any PlaylistAPI)?
+    _ artistID: Artist.ID, _ firstPage: TrackPageRequest, musicAPI: any MusicAPI, playlistAPI: (any PlaylistAPI)?
   ) async throws -> Answer {
-    async let fetchedTracks = musicAPI.tracks(ofArtist: artistID)
+    async let fetchedTracks = musicAPI.tracks(ofArtist: artistID, page: firstPage)
     async let fetchedPlaylists = playlistAPI?.playlists(featuring: artistID) ?? []
     async let fetchedRelated = musicAPI.relatedArtists(of: artistID)
     return try await (fetchedTracks, fetchedPlaylists, fetchedRelated)
@@ -223,21 +349,59 @@ public final class ArtistTableDataSource {
 
   // MARK: Building cell models
 
-  private func load(_ tracks: [Track], _ playlists: [Playlist], _ related: [Artist]) {
+  private func load(_ playlists: [Playlist], _ related: [Artist]) {
     self.playlists = playlists
     relatedArtists = related
-    self.tracks = tracks
-    titleKeys = nil
+    playlistRows = playlists.map { playlist in
+      .playlist(PlaylistCellModel(id: playlist.id.rawValue, PlaylistPresentation(playlist: playlist)))
+    }
+    relatedArtistRows = related.map { artist in
+      .relatedArtist(
+        RelatedArtistCellModel(id: artist.id.rawValue, ArtistPresentation(artist: artist, formatting: formatting)))
+    }
+  }
+
+  /// Puts `batch` (tracks from `offset` on, in the music API's order) on the page; returns whether the
+  /// tracks changed.
+  ///
+  /// Tracks the page already holds there, showing what the managers say of them now, stay as they are (a
+  /// reload that answers as before changes nothing); otherwise every track from `offset` on is replaced.
+  private func merge(_ batch: [Track], at offset: Int) -> Bool {
+    let end = offset + batch.count
+    if end <= tracks.count, tracks[offset..<end].elementsEqual(batch), modelsShowTheManagersStates(in: offset..<end) {
+      return false
+    }
+    keepOnly(offset)
+    append(batch)
+    return true
+  }
+
+  /// Drops the tracks after the first `count`; returns whether there were any.
+  @discardableResult
+  private func keepOnly(_ count: Int) -> Bool {
+    guard tracks.count > count else { return false }
+    tracks.removeSubrange(count...)
+    models.removeSubrange(count...)
+    titleKeys?.keepFirst(count)
+    indexOfTrack = nil
+    return true
+  }
+
+  private func append(_ batch: [Track]) {
+    guard !batch.isEmpty else { return }
+    // Keys already made stay valid: the batch's titles come after them.
+    titleKeys?.append(batch.map(\.title), locale: formatting.locale)
     indexOfTrack = nil
     var durations = DurationTexts()
     var dates = ReleaseDateText(formatting: formatting)
-    let trackIDs = tracks.map(\.id)
+    let trackIDs = batch.map(\.id)
     let downloadStates = downloadsManager.downloadStates(of: trackIDs)
-    let favourites = favouritesManager?.favouriteStates(of: trackIDs) ?? Array(repeating: false, count: tracks.count)
-    // Reuse the previous page's storage: a large page's arrays are megabytes, and fresh memory costs page faults.
-    models.removeAll(keepingCapacity: true)
+    let favourites = favouritesManager?.favouriteStates(of: trackIDs) ?? Array(repeating: false, count: batch.count)
+    // Appending to the previous page's storage: a large page's arrays are megabytes, and fresh memory costs
+    // page faults.
+    tracks.append(contentsOf: batch)
     models.reserveCapacity(tracks.count)
-    for (index, track) in tracks.enumerated() {
+    for (index, track) in batch.enumerated() {
       models.append(
         TrackCellModel(
           id: track.id,
@@ -249,24 +413,16 @@ public final class ArtistTableDataSource {
           downloadStatus: TrackCellModel.DownloadStatus(downloadStates[index])
         ))
     }
-    playlistRows = playlists.map { playlist in
-      .playlist(PlaylistCellModel(id: playlist.id.rawValue, PlaylistPresentation(playlist: playlist)))
-    }
-    relatedArtistRows = related.map { artist in
-      .relatedArtist(
-        RelatedArtistCellModel(id: artist.id.rawValue, ArtistPresentation(artist: artist, formatting: formatting)))
-    }
   }
 
-  /// Whether every track's cell model shows what the managers say of it now (changes they announced may still
-  /// be on their way).
-  private func modelsShowTheManagersStates() -> Bool {
-    let trackIDs = tracks.map(\.id)
+  /// Whether the cell models in `range` show what the managers say of their tracks now (changes they announced
+  /// may still be on their way).
+  private func modelsShowTheManagersStates(in range: Range<Int>) -> Bool {
+    let trackIDs = tracks[range].map(\.id)
     let downloadStates = downloadsManager.downloadStates(of: trackIDs)
-    let favourites = favouritesManager?.favouriteStates(of: trackIDs) ?? Array(repeating: false, count: tracks.count)
-    return models.indices.allSatisfy { index in
-      models[index].isFavourited == favourites[index]
-        && models[index].downloadStatus == TrackCellModel.DownloadStatus(downloadStates[index])
+    let favourites = favouritesManager?.favouriteStates(of: trackIDs) ?? Array(repeating: false, count: range.count)
+    return zip(models[range], zip(favourites, downloadStates)).allSatisfy { model, states in
+      model.isFavourited == states.0 && model.downloadStatus == TrackCellModel.DownloadStatus(states.1)
     }
   }
 

@@ -39,11 +39,16 @@ public struct ArtistPageSnapshot: Hashable, Sendable {
   public var sections: [ArtistTableSection]
   /// Whether the page is loading, loaded or failed.
   public var state: ArtistTableDataSource.State
+  /// How far the tracks have arrived.
+  public var trackLoading: TrackLoading
 
   /// Creates a snapshot.
-  public init(sections: [ArtistTableSection], state: ArtistTableDataSource.State) {
+  public init(
+    sections: [ArtistTableSection], state: ArtistTableDataSource.State, trackLoading: TrackLoading = .idle
+  ) {
     self.sections = sections
     self.state = state
+    self.trackLoading = trackLoading
   }
 
   /// Every row, in display order.

@@ -9,25 +9,35 @@ import Foundation
 /// under any locale and sorts 100,000 titles in milliseconds.
 struct TitleSortKeys: Sendable {
   /// The first 24 bytes of each key, as three big-endian integers (zero-padded).
-  private let prefixes: [(UInt64, UInt64, UInt64)]
+  private var prefixes: [(UInt64, UInt64, UInt64)]
   /// The whole key of titles whose key is longer than 24 bytes (the only ones a prefix cannot settle).
-  private let longKeys: [Int: [UInt8]]
+  private var longKeys: [Int: [UInt8]]
 
   /// Keys for `titles`, folded with `locale`'s rules (Turkish dotless i, say).
   init(_ titles: [String], locale: Locale) {
-    var prefixes: [(UInt64, UInt64, UInt64)] = []
-    prefixes.reserveCapacity(titles.count)
-    var longKeys: [Int: [UInt8]] = [:]
+    prefixes = []
+    longKeys = [:]
+    append(titles, locale: locale)
+  }
+
+  /// Drops the keys of every title after the first `count`.
+  mutating func keepFirst(_ count: Int) {
+    guard count < prefixes.count else { return }
+    prefixes.removeSubrange(count...)
+    longKeys = longKeys.filter { $0.key < count }
+  }
+
+  /// Adds keys for titles that follow those already keyed (a page of tracks that arrived later).
+  mutating func append(_ titles: [String], locale: Locale) {
+    prefixes.reserveCapacity(prefixes.count + titles.count)
     var folding = ScalarFolding(locale: locale)
     var scratch: [UInt8] = []
-    for (index, title) in titles.enumerated() {
+    for title in titles {
       var key = KeyWriter()
       Self.writeKey(for: title, into: &key, folding: &folding, scratch: &scratch)
+      if let whole = key.overflow { longKeys[prefixes.count] = whole }
       prefixes.append((key.words.0, key.words.1, key.words.2))
-      if let whole = key.overflow { longKeys[index] = whole }
     }
-    self.prefixes = prefixes
-    self.longKeys = longKeys
   }
 
   /// `indices` (into the titles given at creation) in alphabetical order, ascending or descending; titles
