@@ -22,13 +22,18 @@ public struct ServerRoutes: Sendable {
   /// The methods of the endpoints whose templates match a path (empty when no template does).
   func methods(matching path: String) -> [HTTPRequest.Method] {
     let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-    return all.filter { route in
+    let matching = all.compactMap { route -> (route: Route, literals: Int)? in
       let template = route.template.split(separator: "/", omittingEmptySubsequences: false)
-      guard template.count == segments.count else { return false }
-      return zip(template, segments).allSatisfy { pattern, segment in
+      guard template.count == segments.count else { return nil }
+      let matches = zip(template, segments).allSatisfy { pattern, segment in
         pattern.hasPrefix("{") ? !segment.isEmpty : pattern == segment
       }
-    }.map(\.method)
+      return matches ? (route, template.count { !$0.hasPrefix("{") }) : nil
+    }
+    // The router takes a literal segment over a parameter (`/v1/me/favourites/events` is the feed, never a
+    // track called "events"), so only the most literal templates answer the path.
+    let mostLiteral = matching.map(\.literals).max()
+    return matching.filter { $0.literals == mostLiteral }.map(\.route.method)
   }
 }
 

@@ -61,6 +61,8 @@ public enum CatalogAPI {
     public static let queryCharacters = 200
     /// The longest request target (path and query), in bytes.
     public static let requestTargetBytes = 4096
+    /// The longest `Range` or `If-Range` header of a stream request, in bytes.
+    public static let rangeHeaderBytes = 200
     /// The largest request body, in bytes (no endpoint takes one).
     public static let bodyBytes = 16 * 1024
   }

@@ -1,0 +1,50 @@
+import CatalogAPI
+import Foundation
+import NIOHTTP1
+import Testing
+
+/// A resumed download must get the rest of the same file: the stream names its version, and `If-Range` asks for
+/// a range only of that version.
+@Suite struct StreamVersionTests {
+  let path = CatalogAPI.Path.stream(ofTrack: "solo-1")
+
+  @Test func theFileComesWithAStrongEntityTagAndItsModificationDate() async throws {
+    try await TestServer.with { server in
+      let response = try await server.send(.GET, path)
+      let tag = try #require(response.header("ETag"))
+      #expect(tag.hasPrefix("\"") && tag.hasSuffix("\""), "a strong tag, not W/")
+      #expect(response.header("Last-Modified")?.hasSuffix(" GMT") == true)
+      #expect(try await server.send(.HEAD, path).header("ETag") == tag)
+    }
+  }
+
+  @Test func aRangeWithTheCurrentTagOrDateIsAnsweredAsARange() async throws {
+    try await TestServer.with { server in
+      let first = try await server.send(.GET, path)
+      for validator in [first.header("ETag"), first.header("Last-Modified")] {
+        let response = try await server.send(
+          .GET, path, headers: [("Range", "bytes=600-"), ("If-Range", try #require(validator))])
+        #expect(response.status == 206)
+        #expect(response.body == TestServer.soloBytes.subdata(in: 600..<1000))
+      }
+    }
+  }
+
+  @Test func aRangeOfAnotherVersionGetsTheWholeFile() async throws {
+    try await TestServer.with { server in
+      let response = try await server.send(
+        .GET, path, headers: [("Range", "bytes=600-"), ("If-Range", "\"another-version\"")])
+      #expect(response.status == 200)
+      #expect(response.body == TestServer.soloBytes)
+    }
+  }
+
+  @Test func aRangeHeaderOverTheLimitIsABadParameter() async throws {
+    try await TestServer.with { server in
+      let long = "bytes=" + String(repeating: "1", count: CatalogAPI.Limits.rangeHeaderBytes)
+      let (problem, _) = try await server.problem(.GET, path, status: 400, headers: [("Range", long)])
+      #expect(problem.parameter == "Range")
+      #expect(problem.detail == "The Range header is over 200 bytes.")
+    }
+  }
+}
