@@ -27,10 +27,6 @@ final class CatalogClient: Sendable {
     session = URLSession(configuration: sessionConfiguration)
   }
 
-  deinit {
-    session.invalidateAndCancel()
-  }
-
   /// A request for `path` (already percent-encoded) with `query`, authorised when there is a token.
   func request(_ method: String, _ path: String, query: [URLQueryItem] = []) throws(RemoteFailure) -> URLRequest {
     var components = URLComponents()

@@ -29,6 +29,17 @@ public struct RemoteServices: Sendable {
     playlistAPI = RemotePlaylistAPI(client: client)
   }
 
+  /// Reads the signed-in user's favourites and starts the live feed that keeps them current.
+  ///
+  /// Fails at once, in one line, when no token was given: favourites belong to a user.
+  public func openFavourites() async throws(FavouritesError) -> RemoteFavouritesManager {
+    guard client.token != nil else {
+      throw .storage(
+        reason: "favourites belong to a user, and no token was given (humble-server user add NAME makes one)")
+    }
+    return try await RemoteFavouritesManager.open(client: client)
+  }
+
   /// The server whose services these are, as error messages name it.
   public var serverName: String { client.serverName }
 }

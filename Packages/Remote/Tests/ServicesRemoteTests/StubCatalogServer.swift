@@ -120,13 +120,13 @@ final class StubCatalogServer: Sendable {
       state.faults[request.path] = faults
       return fault
     }
-    if request.segments == ["v1", "me", "favourites", "events"], fault == nil {
+    if request.segments == ["v1", "me", "favourites", "events"], fault == nil || fault == .pass {
       return serveFeed(request, connection)
     }
     let (status, body) = route(request)
     let contentType = (200..<300).contains(status) ? CatalogJSON.contentType : CatalogJSON.problemContentType
     switch fault {
-    case nil:
+    case nil, .pass?:
       connection.respond(status: status, contentType: contentType, body: body)
     case .hold?:
       let gate = DispatchSemaphore(value: 0)

@@ -1,5 +1,7 @@
 /// What the stub server does to a request instead of (or before) answering it.
-enum StubFault: Sendable {
+enum StubFault: Equatable, Sendable {
+  /// Answers normally: lets one request through before the faults queued after it.
+  case pass
   /// Prepares the answer when the request arrives, then sends it only when the test releases held requests.
   case hold
   /// Answers 200 `application/json` with a body that is not the JSON the document promises.
