@@ -83,6 +83,17 @@ let package = Package(
       path: "Packages/Remote/Tests/CatalogAPITestingTests"
     ),
     .testTarget(
+      name: "ServicesRemoteTests",
+      dependencies: [
+        .product(name: "ServicesRemote", package: "Remote"),
+        .product(name: "CatalogAPI", package: "Remote"),
+        .product(name: "Domain", package: "Domain"),
+        .product(name: "Services", package: "Services"),
+        .product(name: "ServicesTestSupport", package: "Services"),
+      ],
+      path: "Packages/Remote/Tests/ServicesRemoteTests"
+    ),
+    .testTarget(
       name: "TableKitTests",
       dependencies: [
         .product(name: "TableKit", package: "TableKit"),

@@ -37,5 +37,15 @@ let package = Package(
       name: "CatalogAPITests",
       dependencies: ["CatalogAPI", .product(name: "Domain", package: "Domain")]
     ),
+    .testTarget(
+      name: "ServicesRemoteTests",
+      dependencies: [
+        "ServicesRemote",
+        "CatalogAPI",
+        .product(name: "Domain", package: "Domain"),
+        .product(name: "Services", package: "Services"),
+        .product(name: "ServicesTestSupport", package: "Services"),
+      ]
+    ),
   ]
 )

@@ -37,18 +37,18 @@ public enum CatalogJSON {
   }
 
   /// A date as RFC 3339 in UTC, with milliseconds only when it has a fraction of a second.
+  ///
+  /// `Date.ISO8601FormatStyle`, not `ISO8601DateFormatter`: on Linux the formatter goes through ICU, which
+  /// crashes when several threads format or parse at once (a server and its client in one process do).
   public static func format(_ date: Date) -> String {
     let seconds = date.timeIntervalSince1970
-    let options: ISO8601DateFormatter.Options =
-      seconds.rounded() == seconds ? [.withInternetDateTime] : [.withInternetDateTime, .withFractionalSeconds]
-    return ISO8601DateFormatter.string(from: date, timeZone: TimeZone(identifier: "UTC")!, formatOptions: options)
+    let style = Date.ISO8601FormatStyle(includingFractionalSeconds: seconds.rounded() != seconds)
+    return style.format(date)
   }
 
   /// A date from RFC 3339 text, with or without fractional seconds.
   public static func parse(_ text: String) -> Date? {
-    let formatter = ISO8601DateFormatter()
-    if let date = formatter.date(from: text) { return date }
-    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    return formatter.date(from: text)
+    if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+    return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
   }
 }

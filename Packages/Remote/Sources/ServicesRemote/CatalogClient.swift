@@ -1,0 +1,190 @@
+import CatalogAPI
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Sends requests to one server and reads their answers as wire types, telling every failure in one line.
+final class CatalogClient: Sendable {
+  /// The server's base URL, as given.
+  let baseURL: URL
+  /// The base URL as messages name the server ("server at http://127.0.0.1:8080").
+  let serverName: String
+  let token: String?
+  let configuration: RemoteConfiguration
+  let session: URLSession
+
+  init(baseURL: URL, token: String?, configuration: RemoteConfiguration) {
+    self.baseURL = baseURL
+    var name = baseURL.absoluteString
+    while name.hasSuffix("/") { name.removeLast() }
+    serverName = name
+    self.token = token
+    self.configuration = configuration
+    let sessionConfiguration = URLSessionConfiguration.ephemeral
+    sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    session = URLSession(configuration: sessionConfiguration)
+  }
+
+  /// A request for `path` (already percent-encoded) with `query`, authorised when there is a token.
+  func request(_ method: String, _ path: String, query: [URLQueryItem] = []) throws(RemoteFailure) -> URLRequest {
+    var components = URLComponents()
+    components.queryItems = query.isEmpty ? nil : query
+    // `+` is a space in many servers' query parsing; URLComponents leaves it alone.
+    let queryText = components.percentEncodedQuery.map { "?" + $0.replacingOccurrences(of: "+", with: "%2B") } ?? ""
+    guard let url = URL(string: serverName + path + queryText) else {
+      throw .failed(reason: "cannot make a URL from \(serverName + path + queryText)".oneLine)
+    }
+    var request = URLRequest(url: url)
+    request.httpMethod = method
+    request.setValue(CatalogJSON.contentType, forHTTPHeaderField: "Accept")
+    if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+    // Foundation on Linux truncates timeouts to whole seconds (0.2 s fires at once), so the deadline is
+    // enforced here and URLSession's own is only a backstop past it.
+    request.timeoutInterval = (Self.seconds(configuration.requestTimeout) + 1).rounded(.up)
+    return request
+  }
+
+  /// The body of a JSON answer to `GET path`, decoded.
+  func get<Body: Decodable>(
+    _ type: Body.Type, _ path: String, query: [URLQueryItem] = []
+  ) async throws(RemoteFailure) -> Body {
+    try await send(type, request("GET", path, query: query), path: path)
+  }
+
+  /// The body of a JSON answer to `method path`, decoded.
+  func send<Body: Decodable>(_ type: Body.Type, _ request: URLRequest, path: String) async throws(RemoteFailure)
+    -> Body
+  {
+    let (data, response) = try await perform(request)
+    try Self.requireSuccess(response, data)
+    try Self.requireJSON(response)
+    do {
+      return try CatalogJSON.decoder().decode(Body.self, from: data)
+    } catch let error as DecodingError {
+      throw .failed(reason: "the server sent malformed JSON for \(path): \(Self.describe(error))".oneLine)
+    } catch {
+      throw .failed(reason: "the server sent malformed JSON for \(path): \(error.localizedDescription)".oneLine)
+    }
+  }
+
+  /// Sends a request and waits for the whole answer, within the configured timeout.
+  func perform(_ request: URLRequest) async throws(RemoteFailure) -> (Data, HTTPURLResponse) {
+    let exchange = Exchange()
+    let timeout = configuration.requestTimeout
+    let outcome: Result<(Data, HTTPURLResponse), RemoteFailure> = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let task = session.dataTask(with: request) { data, response, error in
+          continuation.resume(returning: self.outcome(exchange.finish(), data, response, error))
+        }
+        exchange.start(task, timeout: timeout)
+      }
+    } onCancel: {
+      exchange.cancel(.byCaller)
+    }
+    return try outcome.get()
+  }
+
+  private func outcome(
+    _ ending: Exchange.Ending?, _ data: Data?, _ response: URLResponse?, _ error: (any Error)?
+  ) -> Result<(Data, HTTPURLResponse), RemoteFailure> {
+    switch ending {
+    case .byCaller?: return .failure(.cancelled)
+    case .byTimeout?: return .failure(timedOut)
+    case nil: break
+    }
+    if let error { return .failure(describe(error)) }
+    guard let response = response as? HTTPURLResponse else {
+      return .failure(.failed(reason: "server at \(serverName) sent an answer that is not HTTP"))
+    }
+    return .success((data ?? Data(), response))
+  }
+
+  private var timedOut: RemoteFailure {
+    .failed(reason: "server at \(serverName) timed out after \(configuration.requestTimeout.secondsText)")
+  }
+
+  /// A transport error as one line naming the server.
+  func describe(_ error: any Error) -> RemoteFailure {
+    guard let error = error as? URLError else {
+      return .failed(reason: "the request to server at \(serverName) failed: \(error.localizedDescription)".oneLine)
+    }
+    switch error.code {
+    case .timedOut: return timedOut
+    case .cannotConnectToHost:
+      return .failed(reason: "server at \(serverName) refused the connection")
+    case .cannotFindHost, .dnsLookupFailed:
+      return .failed(reason: "server at \(serverName) was not found: no such host")
+    case .badServerResponse:
+      return .failed(reason: "server at \(serverName) closed the connection without answering")
+    case .networkConnectionLost, .unknown:
+      return .failed(reason: "server at \(serverName) cut the connection before the answer was complete")
+    case .notConnectedToInternet:
+      return .failed(reason: "server at \(serverName) cannot be reached: no network")
+    default:
+      return .failed(
+        reason: "the request to server at \(serverName) failed: \(error.localizedDescription)".oneLine)
+    }
+  }
+
+  /// Throws the server's error answer as one line: the problem document's `detail` when there is one.
+  static func requireSuccess(_ response: HTTPURLResponse, _ data: Data) throws(RemoteFailure) {
+    let status = response.statusCode
+    guard !(200..<300).contains(status) else { return }
+    let isProblem = mediaType(response) == CatalogJSON.problemContentType
+    if isProblem, let problem = try? CatalogJSON.decoder().decode(Problem.self, from: data) {
+      throw .status(status, reason: "the server answered \(status): \(problem.detail)".oneLine)
+    }
+    throw .status(
+      status, reason: "the server answered \(status): \(HTTPURLResponse.localizedString(forStatusCode: status))")
+  }
+
+  /// Throws unless the answer says it is JSON.
+  static func requireJSON(_ response: HTTPURLResponse) throws(RemoteFailure) {
+    guard let type = mediaType(response) else {
+      throw .failed(reason: "the server sent no content type, expected \(CatalogJSON.contentType)")
+    }
+    guard type == CatalogJSON.contentType else {
+      throw .failed(reason: "the server sent \(type), expected \(CatalogJSON.contentType)".oneLine)
+    }
+  }
+
+  /// The answer's media type, lowercased, without parameters (`application/json; charset=utf-8` is JSON).
+  static func mediaType(_ response: HTTPURLResponse) -> String? {
+    guard let value = response.value(forHTTPHeaderField: "Content-Type") else { return nil }
+    let type = value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? value
+    return type.trimmingCharacters(in: .whitespaces).lowercased()
+  }
+
+  /// A decoding error in one line: what was wrong, and where.
+  static func describe(_ error: DecodingError) -> String {
+    func place(_ path: [any CodingKey]) -> String {
+      path.isEmpty
+        ? "the top level"
+        : path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingPrefix(".")
+          .description
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      return "no '\(key.stringValue)' at \(place(context.codingPath))"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context):
+      return "\(context.debugDescription.trimmingSuffix(".")) at \(place(context.codingPath))"
+    case .dataCorrupted(let context):
+      if context.codingPath.isEmpty { return "the body is not valid JSON" }
+      return "\(context.debugDescription.trimmingSuffix(".")) at \(place(context.codingPath))"
+    @unknown default:
+      return "\(error)"
+    }
+  }
+
+  private static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+}
+
+extension String {
+  fileprivate func trimmingSuffix(_ suffix: String) -> String {
+    hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+  }
+}

@@ -1,0 +1,111 @@
+import CatalogAPI
+import Domain
+import Foundation
+import Services
+
+/// The ``MusicAPI`` of a `humble-server`, over HTTP.
+///
+/// Every failure is a ``MusicAPIError``: `artistNotFound` for an artist the server does not know,
+/// `cancelled` when the calling task is cancelled, and `unavailable` with one line saying what happened.
+public struct RemoteMusicAPI: MusicAPI {
+  let client: CatalogClient
+
+  /// Every track of the artist in catalog order, fetched page by page at the largest page size.
+  public func tracks(ofArtist artistID: Artist.ID) async throws(MusicAPIError) -> [Track] {
+    var collected: [Track] = []
+    var request = TrackPageRequest(offset: 0, limit: TrackPageRequest.maximumLimit, order: .catalog)
+    while true {
+      let page = try await tracks(ofArtist: artistID, page: request)
+      collected += page.tracks
+      guard let next = page.nextOffset else {
+        guard collected.count == page.total else {
+          let path = CatalogAPI.Path.tracks(ofArtist: artistID.rawValue)
+          throw .unavailable(
+            reason: "the server's pages of \(path) held \(collected.count) tracks, but it counts \(page.total)".oneLine)
+        }
+        return collected
+      }
+      request.offset = next
+    }
+  }
+
+  /// One page of the artist's tracks in the requested order.
+  public func tracks(ofArtist artistID: Artist.ID, page: TrackPageRequest) async throws(MusicAPIError) -> TrackPage {
+    guard Self.canBeAsked(artistID.rawValue) else { throw .artistNotFound(artistID) }
+    let path = CatalogAPI.Path.tracks(ofArtist: artistID.rawValue)
+    let query = [
+      URLQueryItem(name: "offset", value: String(page.offset)),
+      URLQueryItem(name: "limit", value: String(page.limit)),
+      URLQueryItem(name: "sort", value: page.order.rawValue),
+    ]
+    let body: TrackPageBody
+    do {
+      body = try await client.get(TrackPageBody.self, path, query: query)
+    } catch {
+      throw error.musicAPIError(notFound: .artistNotFound(artistID))
+    }
+    // A server that points the next page back at this one would make `tracks(ofArtist:)` loop for ever.
+    if let next = body.nextOffset, next <= body.offset || body.tracks.isEmpty {
+      throw .unavailable(reason: "the server sent a page of \(path) whose next page starts at \(next), not after it")
+    }
+    return body.page
+  }
+
+  /// The artist with this identifier.
+  public func artist(withID artistID: Artist.ID) async throws(MusicAPIError) -> Artist {
+    guard Self.canBeAsked(artistID.rawValue) else { throw .artistNotFound(artistID) }
+    do {
+      return try await client.get(Artist.self, CatalogAPI.Path.artist(artistID.rawValue))
+    } catch {
+      throw error.musicAPIError(notFound: .artistNotFound(artistID))
+    }
+  }
+
+  /// Artists whose names contain `query`, ignoring case and diacritics, ordered by name.
+  public func artists(matching query: String) async throws(MusicAPIError) -> [Artist] {
+    // The embedded catalog answers these without complaint: an empty query matches every artist, and no
+    // name holds a NUL.
+    if query.isEmpty { return try await allArtists() }
+    if query.utf8.contains(0) { return [] }
+    let limit = CatalogAPI.Limits.queryCharacters
+    guard query.count > limit else { return try await search(query) }
+    // The server takes at most `limit` characters; every name that contains the whole query contains its
+    // beginning, so the server's answer for that, filtered here, is the answer for the whole query.
+    let folded = SearchFolding.fold(query)
+    return try await search(String(query.prefix(limit))).filter { SearchFolding.fold($0.name).contains(folded) }
+  }
+
+  /// Every artist, ordered by name.
+  public func allArtists() async throws(MusicAPIError) -> [Artist] {
+    do {
+      return try await client.get(ArtistList.self, CatalogAPI.Path.artists).artists
+    } catch {
+      throw error.musicAPIError()
+    }
+  }
+
+  /// Related artists, most related first.
+  public func relatedArtists(of artistID: Artist.ID) async throws(MusicAPIError) -> [Artist] {
+    guard Self.canBeAsked(artistID.rawValue) else { throw .artistNotFound(artistID) }
+    do {
+      return try await client.get(ArtistList.self, CatalogAPI.Path.related(toArtist: artistID.rawValue)).artists
+    } catch {
+      throw error.musicAPIError(notFound: .artistNotFound(artistID))
+    }
+  }
+
+  private func search(_ query: String) async throws(MusicAPIError) -> [Artist] {
+    do {
+      return try await client.get(
+        ArtistList.self, CatalogAPI.Path.artists, query: [URLQueryItem(name: "query", value: query)]
+      ).artists
+    } catch {
+      throw error.musicAPIError()
+    }
+  }
+
+  /// Whether the server accepts `id` in a path at all; one it cannot accept names nothing it holds.
+  static func canBeAsked(_ id: String) -> Bool {
+    !id.isEmpty && id.utf8.count <= CatalogAPI.Limits.identifierBytes && !id.utf8.contains(0)
+  }
+}

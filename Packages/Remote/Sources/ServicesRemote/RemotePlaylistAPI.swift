@@ -1,0 +1,32 @@
+import CatalogAPI
+import Domain
+import Services
+
+/// The ``PlaylistAPI`` of a `humble-server`, over HTTP.
+public struct RemotePlaylistAPI: PlaylistAPI {
+  let client: CatalogClient
+
+  /// The playlists featuring the artist, ordered by name; none for an artist the server does not know.
+  public func playlists(featuring artistID: Artist.ID) async throws(PlaylistAPIError) -> [Playlist] {
+    guard RemoteMusicAPI.canBeAsked(artistID.rawValue) else { return [] }
+    do {
+      return try await client.get(PlaylistList.self, CatalogAPI.Path.playlists(featuringArtist: artistID.rawValue))
+        .playlists
+    } catch .status(404, _) {
+      // The embedded catalog answers an unknown artist with no playlists, not an error.
+      return []
+    } catch {
+      throw error.playlistAPIError()
+    }
+  }
+
+  /// The playlist with this identifier, with all its tracks.
+  public func playlist(withID playlistID: Playlist.ID) async throws(PlaylistAPIError) -> Playlist {
+    guard RemoteMusicAPI.canBeAsked(playlistID.rawValue) else { throw .playlistNotFound(playlistID) }
+    do {
+      return try await client.get(Playlist.self, CatalogAPI.Path.playlist(playlistID.rawValue))
+    } catch {
+      throw error.playlistAPIError(notFound: .playlistNotFound(playlistID))
+    }
+  }
+}

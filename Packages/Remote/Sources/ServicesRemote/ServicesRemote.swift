@@ -1,2 +1,0 @@
-import CatalogAPI
-// The remote services are being built; see the package README.

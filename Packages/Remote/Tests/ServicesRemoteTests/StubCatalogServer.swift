@@ -1,0 +1,277 @@
+import CatalogAPI
+import Domain
+import Foundation
+import Services
+
+/// A `humble-server` stand-in: a small in-memory catalog served over real HTTP as the OpenAPI document
+/// describes it, one user's favourites with versions and a live feed, and faults injected per path.
+final class StubCatalogServer: Sendable {
+  static let token = "alice-token"
+
+  struct Catalog: Sendable {
+    var artists: [Artist] = []
+    var tracks: [Artist.ID: [Track]] = [:]
+    var related: [Artist.ID: [Artist.ID]] = [:]
+    var playlists: [Playlist] = []
+  }
+
+  private struct State {
+    var faults: [String: [StubFault]] = [:]
+    var favourites: Set<Track.ID> = []
+    var version = 0
+    var feeds: [ObjectIdentifier: StubConnection] = [:]
+    var holdsFeeds = false
+    var held: [DispatchSemaphore] = []
+    var heldFeeds: [DispatchSemaphore] = []
+    var replayOnConnect: [FavouriteChangeBody] = []
+    var requests: [String] = []
+  }
+
+  /// Lets the HTTP server reach the stub without keeping it alive.
+  private final class WeakReference: @unchecked Sendable {
+    weak var server: StubCatalogServer?
+  }
+
+  let catalog: Catalog
+  private let state = Guarded(State())
+  private let heldBroadcaster = ChangeBroadcaster<String>()
+  private let http: StubHTTPServer
+
+  init(catalog: Catalog = .sample) throws {
+    self.catalog = catalog
+    let reference = WeakReference()
+    http = try StubHTTPServer { request, connection in reference.server?.handle(request, connection) }
+    // No request can arrive before this: nobody knows the port yet.
+    reference.server = self
+  }
+
+  /// Releases every held request and feed and closes every feed, so no connection thread outlives the test.
+  func stop() {
+    holdFeeds(false)
+    releaseHeld()
+    dropFeeds()
+  }
+
+  var baseURL: URL { http.baseURL }
+
+  /// Paths (with queries) of the requests served so far, in arrival order.
+  var requests: [String] { state.withLock { $0.requests } }
+
+  /// A stream of the paths of requests as they are held, from now on.
+  func heldRequests() -> AsyncStream<String> { heldBroadcaster.stream() }
+
+  /// Makes the next requests for `path` meet `faults`, one each, in order.
+  func inject(_ faults: StubFault..., into path: String) {
+    state.withLock { $0.faults[path, default: []] += faults }
+  }
+
+  /// Sends every held answer.
+  func releaseHeld() {
+    let gates = state.withLock { state in
+      defer { state.held = [] }
+      return state.held
+    }
+    for gate in gates { gate.signal() }
+  }
+
+  /// Closes every open feed connection, as a server restart would.
+  func dropFeeds() {
+    let feeds = state.withLock { $0.feeds.values }
+    for feed in feeds { feed.cut() }
+  }
+
+  /// Holds (or stops holding and lets through) every new feed connection before it is answered.
+  func holdFeeds(_ holds: Bool) {
+    let gates = state.withLock { state in
+      state.holdsFeeds = holds
+      defer { if !holds { state.heldFeeds = [] } }
+      return holds ? [] : state.heldFeeds
+    }
+    for gate in gates { gate.signal() }
+  }
+
+  /// Sends `events` on every new feed right after `ready`, as a server replaying history would.
+  func replayOnConnect(_ events: [FavouriteChangeBody]) {
+    state.withLock { $0.replayOnConnect = events }
+  }
+
+  /// Changes the user's favourites as another client would, sending the change on every open feed.
+  @discardableResult func setFavourite(_ isFavourited: Bool, _ trackID: Track.ID) -> FavouriteChangeBody {
+    state.withLock { state in
+      let isChange = isFavourited ? state.favourites.insert(trackID).inserted : state.favourites.remove(trackID) != nil
+      if isChange { state.version += 1 }
+      let change = FavouriteChangeBody(trackID: trackID, isFavourited: isFavourited, version: state.version)
+      if isChange {
+        for feed in state.feeds.values { feed.send(Self.event("favourite", id: change.version, change)) }
+      }
+      return change
+    }
+  }
+
+  /// The favourites' version now.
+  var favouritesVersion: Int { state.withLock { $0.version } }
+
+  private func handle(_ request: StubRequest, _ connection: StubConnection) {
+    let target = request.path + (request.query.isEmpty ? "" : "?" + request.query.keys.sorted().joined(separator: "&"))
+    let fault = state.withLock { state -> StubFault? in
+      state.requests.append(target)
+      guard var faults = state.faults[request.path], !faults.isEmpty else { return nil }
+      let fault = faults.removeFirst()
+      state.faults[request.path] = faults
+      return fault
+    }
+    if request.segments == ["v1", "me", "favourites", "events"], fault == nil || fault == .pass {
+      return serveFeed(request, connection)
+    }
+    let (status, body) = route(request)
+    let contentType = (200..<300).contains(status) ? CatalogJSON.contentType : CatalogJSON.problemContentType
+    switch fault {
+    case nil, .pass?:
+      connection.respond(status: status, contentType: contentType, body: body)
+    case .hold?:
+      let gate = DispatchSemaphore(value: 0)
+      state.withLock { $0.held.append(gate) }
+      heldBroadcaster.send(request.path)
+      gate.wait()
+      connection.respond(status: status, contentType: contentType, body: body)
+    case .malformedJSON(let text)?:
+      connection.respond(status: 200, contentType: CatalogJSON.contentType, body: Data(text.utf8))
+    case .contentType(let type)?:
+      connection.respond(status: status, contentType: type, body: body)
+    case .status(let code, let detail?)?:
+      let problem = Problem(status: code, title: "Problem", detail: detail, instance: request.path)
+      connection.respond(status: code, contentType: CatalogJSON.problemContentType, body: Self.encode(problem))
+    case .status(let code, nil)?:
+      connection.respond(status: code, contentType: "text/plain", body: Data("upstream broke\n".utf8))
+    case .closeWithoutAnswer?:
+      break
+    }
+  }
+
+  private func serveFeed(_ request: StubRequest, _ connection: StubConnection) {
+    guard request.headers["authorization"] == "Bearer \(Self.token)" else {
+      let (status, body) = Self.problem(401, "no valid bearer token", request.path)
+      return connection.respond(status: status, contentType: CatalogJSON.problemContentType, body: body)
+    }
+    let gate: DispatchSemaphore? = state.withLock { state in
+      guard state.holdsFeeds else { return nil }
+      let gate = DispatchSemaphore(value: 0)
+      state.heldFeeds.append(gate)
+      return gate
+    }
+    gate?.wait()
+    let head =
+      "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n"
+    let id = ObjectIdentifier(connection)
+    // Registered under the lock that orders changes, so no change falls between `ready` and the first event.
+    let opened = state.withLock { state in
+      guard connection.send(Array(head.utf8) + Self.event("ready", id: nil, FeedReadyBody(version: state.version)))
+      else { return false }
+      for change in state.replayOnConnect { connection.send(Self.event("favourite", id: change.version, change)) }
+      connection.send(Array(": keep-alive\n\n".utf8))
+      state.feeds[id] = connection
+      return true
+    }
+    guard opened else { return }
+    // The connection stays open until the client or `dropFeeds()` ends it: reading returns then.
+    var byte: UInt8 = 0
+    while recv(connection.socket, &byte, 1, 0) > 0 {}
+    state.withLock { _ = $0.feeds.removeValue(forKey: id) }
+  }
+
+  private func route(_ request: StubRequest) -> (Int, Data) {
+    let segments = request.segments
+    switch (request.method, segments.count, segments.first == "v1" ? segments.dropFirst().first : nil) {
+    case ("GET", 2, "artists"):
+      let query = request.query["query"].map(SearchFolding.fold)
+      let artists = catalog.artists.filter { query == nil || SearchFolding.fold($0.name).contains(query!) }
+      return (
+        200,
+        Self.encode(ArtistList(artists: artists.sorted { SearchFolding.fold($0.name) < SearchFolding.fold($1.name) }))
+      )
+    case ("GET", 3, "artists"):
+      guard let artist = artist(segments[2]) else {
+        return Self.problem(404, "no artist '\(segments[2])'", request.path)
+      }
+      return (200, Self.encode(artist))
+    case ("GET", 4, "artists"):
+      guard let artist = artist(segments[2]) else {
+        return Self.problem(404, "no artist '\(segments[2])'", request.path)
+      }
+      return artistList(segments[3], of: artist, request)
+    case ("GET", 3, "playlists"):
+      guard let playlist = catalog.playlists.first(where: { $0.id.rawValue == segments[2] }) else {
+        return Self.problem(404, "no playlist '\(segments[2])'", request.path)
+      }
+      return (200, Self.encode(playlist))
+    case (_, _, "me"):
+      return favourites(request)
+    default:
+      return Self.problem(404, "no route \(request.method) \(request.path)", request.path)
+    }
+  }
+
+  private func artist(_ id: String) -> Artist? {
+    catalog.artists.first { $0.id.rawValue == id }
+  }
+
+  private func artistList(_ list: String, of artist: Artist, _ request: StubRequest) -> (Int, Data) {
+    switch list {
+    case "tracks":
+      let offset = request.query["offset"].map { Int($0) ?? -1 } ?? 0
+      let limit = request.query["limit"].map { Int($0) ?? -1 } ?? TrackPageRequest.defaultLimit
+      guard offset >= 0 else { return Self.problem(400, "offset must be a whole number from 0", request.path) }
+      guard limit >= 1 else { return Self.problem(400, "limit must be a whole number from 1", request.path) }
+      guard let order = TrackOrder(rawValue: request.query["sort"] ?? "catalog") else {
+        return Self.problem(400, "sort must be one of the documented orders", request.path)
+      }
+      let all = order.sorted(catalog.tracks[artist.id] ?? [])
+      let start = min(offset, all.count)
+      let end = min(start + min(limit, TrackPageRequest.maximumLimit), all.count)
+      return (
+        200, Self.encode(TrackPageBody(TrackPage(tracks: Array(all[start..<end]), offset: offset, total: all.count)))
+      )
+    case "related":
+      let related = (catalog.related[artist.id] ?? []).compactMap { self.artist($0.rawValue) }
+      return (200, Self.encode(ArtistList(artists: related)))
+    case "playlists":
+      let featuring = catalog.playlists.filter { $0.tracks.contains { $0.artistID == artist.id } }
+      return (200, Self.encode(PlaylistList(playlists: featuring.sorted { $0.name < $1.name })))
+    default:
+      return Self.problem(404, "no route \(request.method) \(request.path)", request.path)
+    }
+  }
+
+  private func favourites(_ request: StubRequest) -> (Int, Data) {
+    guard request.headers["authorization"] == "Bearer \(Self.token)" else {
+      return Self.problem(401, "no valid bearer token", request.path)
+    }
+    switch (request.method, request.segments.count) {
+    case ("GET", 3):
+      return state.withLock { state in
+        (200, Self.encode(FavouritesBody(trackIDs: state.favourites.sorted(), version: state.version)))
+      }
+    case ("PUT", 4), ("DELETE", 4):
+      let trackID = Track.ID(request.segments[3])
+      guard request.method == "DELETE" || catalog.tracks.values.joined().contains(where: { $0.id == trackID }) else {
+        return Self.problem(404, "no track '\(trackID.rawValue)'", request.path)
+      }
+      return (200, Self.encode(setFavourite(request.method == "PUT", trackID)))
+    default:
+      return Self.problem(404, "no route \(request.method) \(request.path)", request.path)
+    }
+  }
+
+  private static func event(_ name: String, id: Int?, _ body: some Encodable) -> [UInt8] {
+    let data = String(decoding: encode(body), as: UTF8.self)
+    return Array(("event: \(name)\n" + (id.map { "id: \($0)\n" } ?? "") + "data: \(data)\n\n").utf8)
+  }
+
+  private static func problem(_ status: Int, _ detail: String, _ path: String) -> (Int, Data) {
+    (status, encode(Problem(status: status, title: "Problem", detail: detail, instance: path)))
+  }
+
+  private static func encode(_ value: some Encodable) -> Data {
+    (try? CatalogJSON.encoder().encode(value)) ?? Data()
+  }
+}

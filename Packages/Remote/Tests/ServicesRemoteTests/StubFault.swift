@@ -1,0 +1,15 @@
+/// What the stub server does to a request instead of (or before) answering it.
+enum StubFault: Equatable, Sendable {
+  /// Answers normally: lets one request through before the faults queued after it.
+  case pass
+  /// Prepares the answer when the request arrives, then sends it only when the test releases held requests.
+  case hold
+  /// Answers 200 `application/json` with a body that is not the JSON the document promises.
+  case malformedJSON(String)
+  /// Answers 200 with the right body under another content type.
+  case contentType(String)
+  /// Answers with a status and, when `detail` is given, a problem document; otherwise a plain-text body.
+  case status(Int, detail: String?)
+  /// Closes the connection without sending a byte.
+  case closeWithoutAnswer
+}

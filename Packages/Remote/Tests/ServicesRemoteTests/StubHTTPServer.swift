@@ -1,0 +1,148 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A request as the stub server read it: method, percent-decoded path segments, query and headers.
+struct StubRequest: Sendable {
+  var method: String
+  /// The path as sent (still percent-encoded), without the query.
+  var path: String
+  var segments: [String]
+  var query: [String: String]
+  /// Header values by lowercased name.
+  var headers: [String: String]
+}
+
+/// One client connection of the stub server: answers are written to it as raw HTTP/1.1.
+final class StubConnection: Sendable {
+  let socket: Int32
+
+  init(socket: Int32) {
+    self.socket = socket
+  }
+
+  /// Writes `bytes`; false once the client has gone.
+  @discardableResult func send(_ bytes: [UInt8]) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let sent = bytes[offset...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      guard sent > 0 else { return false }
+      offset += sent
+    }
+    return true
+  }
+
+  /// Writes a whole answer and asks the client to close the connection.
+  func respond(status: Int, contentType: String?, body: Data) {
+    var head = "HTTP/1.1 \(status) \(Self.phrase(status))\r\n"
+    if let contentType { head += "Content-Type: \(contentType)\r\n" }
+    head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+    send(Array(head.utf8) + Array(body))
+  }
+
+  /// Ends the connection in both directions, waking whoever reads or writes it.
+  func cut() {
+    shutdown(socket, Int32(SHUT_RDWR))
+  }
+
+  private static func phrase(_ status: Int) -> String {
+    [
+      200: "OK", 400: "Bad Request", 401: "Unauthorized", 404: "Not Found", 500: "Internal Server Error",
+      503: "Service Unavailable",
+    ][status] ?? "Status"
+  }
+}
+
+/// A tiny HTTP/1.1 server on 127.0.0.1 (an ephemeral port) that hands each request to `handler` on a thread
+/// of its own, then closes the connection.
+final class StubHTTPServer: Sendable {
+  let port: UInt16
+  private let socket: Int32
+
+  init(handler: @escaping @Sendable (StubRequest, StubConnection) -> Void) throws {
+    let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw POSIXError(.EIO) }
+    var reuse: Int32 = 1
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard bound == 0, listen(fd, 32) == 0 else {
+      close(fd)
+      throw POSIXError(.EADDRINUSE)
+    }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    socket = fd
+    port = UInt16(bigEndian: address.sin_port)
+    Thread {
+      while true {
+        let client = accept(fd, nil, nil)
+        guard client >= 0 else { return }
+        Thread {
+          if let request = Self.read(client) { handler(request, StubConnection(socket: client)) }
+          close(client)
+        }.start()
+      }
+    }.start()
+  }
+
+  deinit {
+    shutdown(socket, Int32(SHUT_RDWR))
+    close(socket)
+  }
+
+  /// The server's base URL.
+  var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+  /// A port on 127.0.0.1 with nothing listening: bound, then closed at once.
+  static func closedPort() throws -> UInt16 {
+    let server = try StubHTTPServer { _, _ in }
+    return server.port
+  }
+
+  private static func read(_ client: Int32) -> StubRequest? {
+    var bytes = [UInt8]()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while bytes.count < 65_536, !bytes.ends(with: Array("\r\n\r\n".utf8)) {
+      let count = recv(client, &buffer, buffer.count, 0)
+      guard count > 0 else { return nil }
+      bytes.append(contentsOf: buffer[0..<count])
+    }
+    let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n")
+    let words = lines.first?.split(separator: " ") ?? []
+    guard words.count >= 2 else { return nil }
+    let target = String(words[1])
+    let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+    let path = String(parts[0])
+    var query: [String: String] = [:]
+    for pair in parts.dropFirst().first?.split(separator: "&") ?? [] {
+      let keyValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      let decode = { (text: Substring) in text.removingPercentEncoding ?? String(text) }
+      query[decode(keyValue[0])] = keyValue.count > 1 ? decode(keyValue[1]) : ""
+    }
+    var headers: [String: String] = [:]
+    for line in lines.dropFirst() {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+    let segments = path.split(separator: "/").map { $0.removingPercentEncoding ?? String($0) }
+    return StubRequest(method: String(words[0]), path: path, segments: segments, query: query, headers: headers)
+  }
+}
+
+extension Array where Element: Equatable {
+  fileprivate func ends(with suffix: [Element]) -> Bool {
+    count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
+  }
+}

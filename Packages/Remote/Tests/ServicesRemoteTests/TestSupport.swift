@@ -1,0 +1,30 @@
+import Foundation
+import ServicesRemote
+
+/// A configuration for tests: short request timeouts and backoff, so a reconnection takes milliseconds.
+func testConfiguration(requestTimeout: Duration = .seconds(5)) -> RemoteConfiguration {
+  RemoteConfiguration(
+    requestTimeout: requestTimeout, feedBackoff: FeedBackoff(initial: .milliseconds(5), maximum: .milliseconds(40)))
+}
+
+extension AsyncStream {
+  /// The first element from now on that satisfies `predicate`, or nil if the stream ends first.
+  func first(where predicate: (Element) -> Bool) async -> Element? {
+    for await element in self where predicate(element) { return element }
+    return nil
+  }
+}
+
+extension FeedState {
+  /// Whether the feed has caught up with the server.
+  var isConnected: Bool {
+    if case .connected = self { return true }
+    return false
+  }
+
+  /// Whether the feed is down.
+  var isDisconnected: Bool {
+    if case .disconnected = self { return true }
+    return false
+  }
+}
