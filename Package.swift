@@ -145,6 +145,7 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
+        .product(name: "humble-server", package: "Apps"),
         .product(name: "humble", package: "Apps"),
         .product(name: "CatalogLockHolder", package: "Services"),
         .product(name: "ServicesTestSupport", package: "Services"),
@@ -155,6 +156,8 @@ let package = Package(
     .testTarget(
       name: "IntegrationTests",
       dependencies: [
+        .product(name: "HumbleServer", package: "Apps"),
+        .product(name: "ServicesRemote", package: "Remote"),
         .product(name: "Domain", package: "Domain"),
         .product(name: "Services", package: "Services"),
         .product(name: "ServicesLive", package: "Services"),

@@ -45,6 +45,7 @@ let package = Package(
       dependencies: [
         "HumbleApp", "CLibEdit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "ServicesRemote", package: "Remote"),
       ]
     ),
     .target(

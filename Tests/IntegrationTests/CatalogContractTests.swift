@@ -15,14 +15,14 @@ import Testing
 
   @Test(arguments: Implementation.allCases)
   func allArtistsAreOrderedByNameIgnoringCaseAndAccents(_ implementation: Implementation) async throws {
-    let api = try CatalogFixture(implementation).musicAPI
+    let api = try await CatalogFixture.make(implementation).musicAPI
     #expect(try await api.allArtists().map(\.id) == ["aurora", "bjork", "oasis", "sigur", "quiet"])
     #expect(try await api.allArtists().first { $0.id == "bjork" } == CatalogFixture.artists[0])
   }
 
   @Test(arguments: Implementation.allCases)
   func searchIgnoresCaseAndDiacriticsAndListsByName(_ implementation: Implementation) async throws {
-    let api = try CatalogFixture(implementation).musicAPI
+    let api = try await CatalogFixture.make(implementation).musicAPI
     #expect(try await api.artists(matching: "BJÖRK").map(\.id) == ["bjork"])
     #expect(try await api.artists(matching: "bjork").map(\.id) == ["bjork"])
     #expect(try await api.artists(matching: "rós").map(\.id) == ["sigur"])
@@ -35,7 +35,7 @@ import Testing
 
   @Test(arguments: Implementation.allCases)
   func anArtistIsFoundByIDAndAnUnknownOneIsNot(_ implementation: Implementation) async throws {
-    let api = try CatalogFixture(implementation).musicAPI
+    let api = try await CatalogFixture.make(implementation).musicAPI
     #expect(try await api.artist(withID: "sigur") == CatalogFixture.artists[1])
     await #expect(throws: MusicAPIError.artistNotFound("nobody")) { try await api.artist(withID: "nobody") }
     await #expect(throws: MusicAPIError.artistNotFound("a\u{0}b")) { try await api.artist(withID: "a\u{0}b") }
@@ -43,7 +43,7 @@ import Testing
 
   @Test(arguments: Implementation.allCases)
   func relatedArtistsComeMostRelatedFirstAndAnUnknownArtistHasNone(_ implementation: Implementation) async throws {
-    let api = try CatalogFixture(implementation).musicAPI
+    let api = try await CatalogFixture.make(implementation).musicAPI
     #expect(try await api.relatedArtists(of: "bjork").map(\.id) == ["sigur", "aurora"])
     #expect(try await api.relatedArtists(of: "sigur").map(\.id) == ["bjork"])
     #expect(try await api.relatedArtists(of: "quiet").isEmpty)
@@ -54,7 +54,7 @@ import Testing
 
   @Test(arguments: Implementation.allCases)
   func tracksComeInCatalogOrderAndAnUnknownArtistIsNotFound(_ implementation: Implementation) async throws {
-    let api = try CatalogFixture(implementation).musicAPI
+    let api = try await CatalogFixture.make(implementation).musicAPI
     #expect(try await api.tracks(ofArtist: "bjork") == CatalogFixture.tracks(of: "bjork"))
     #expect(try await api.tracks(ofArtist: "quiet").isEmpty)
     await #expect(throws: MusicAPIError.artistNotFound("nobody")) { try await api.tracks(ofArtist: "nobody") }
@@ -77,7 +77,7 @@ import Testing
 
   @Test(arguments: Implementation.allCases)
   func everyOrderListsTheSameTracksInPagesThatNeitherOverlapNorSkip(_ implementation: Implementation) async throws {
-    let api = try CatalogFixture(implementation).musicAPI
+    let api = try await CatalogFixture.make(implementation).musicAPI
     #expect(Set(Self.orders.map(\.0)) == Set(TrackOrder.allCases))
     for (order, expected) in Self.orders {
       let whole = try await api.tracks(ofArtist: "bjork", page: TrackPageRequest(offset: 0, limit: 100, order: order))
@@ -97,7 +97,7 @@ import Testing
 
   @Test(arguments: Implementation.allCases)
   func pageEdgesAnswerAlike(_ implementation: Implementation) async throws {
-    let api = try CatalogFixture(implementation).musicAPI
+    let api = try await CatalogFixture.make(implementation).musicAPI
     let bjork = CatalogFixture.tracks(of: "bjork")
     let last = try await api.tracks(ofArtist: "bjork", page: TrackPageRequest(offset: 6, limit: 3))
     #expect(last == TrackPage(tracks: [bjork[6]], offset: 6, total: 7))
@@ -123,7 +123,7 @@ import Testing
   func playlistsFeaturingAnArtistAreOrderedByNameAndAnUnknownArtistHasNone(
     _ implementation: Implementation
   ) async throws {
-    let api = try CatalogFixture(implementation).playlistAPI
+    let api = try await CatalogFixture.make(implementation).playlistAPI
     #expect(try await api.playlists(featuring: "bjork").map(\.id) == ["p-mix", "p-ice"])
     #expect(try await api.playlists(featuring: "oasis").map(\.id) == ["p-brit", "p-mix"])
     #expect(try await api.playlists(featuring: "bjork").first == CatalogFixture.playlists[0])
@@ -134,7 +134,7 @@ import Testing
 
   @Test(arguments: Implementation.allCases)
   func aPlaylistIsFoundByIDWithItsTracksAndAnUnknownOneIsNot(_ implementation: Implementation) async throws {
-    let api = try CatalogFixture(implementation).playlistAPI
+    let api = try await CatalogFixture.make(implementation).playlistAPI
     #expect(try await api.playlist(withID: "p-ice") == CatalogFixture.playlists[1])
     await #expect(throws: PlaylistAPIError.playlistNotFound("nope")) { try await api.playlist(withID: "nope") }
     await #expect(throws: PlaylistAPIError.playlistNotFound("p\u{0}")) { try await api.playlist(withID: "p\u{0}") }

@@ -1,7 +1,9 @@
 import Domain
 import Foundation
+import HumbleServer
 import Services
 import ServicesLive
+import ServicesRemote
 import ServicesTestSupport
 import Testing
 
@@ -15,6 +17,8 @@ final class CatalogFixture: Sendable {
   enum Implementation: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case mock
     case sqlite
+    /// The remote services against a real `humble-server` on a loopback port, over the SQLite catalog.
+    case remote
 
     var testDescription: String { rawValue }
   }
@@ -23,8 +27,26 @@ final class CatalogFixture: Sendable {
   let playlistAPI: any PlaylistAPI
   private let directory: URL?
 
-  init(_ implementation: Implementation) throws {
+  private init(musicAPI: any MusicAPI, playlistAPI: any PlaylistAPI) {
+    self.musicAPI = musicAPI
+    self.playlistAPI = playlistAPI
+    directory = nil
+  }
+
+  /// The catalog in `implementation`.
+  static func make(_ implementation: Implementation) async throws -> CatalogFixture {
+    guard implementation == .remote else { return try CatalogFixture(implementation) }
+    let url = try await RemoteCatalog.shared.url()
+    let services = try RemoteServices(baseURL: url)
+    return CatalogFixture(
+      musicAPI: StreamURLCheckingMusicAPI(base: services.musicAPI, server: url),
+      playlistAPI: StreamURLCheckingPlaylistAPI(base: services.playlistAPI, server: url))
+  }
+
+  private init(_ implementation: Implementation) throws {
     switch implementation {
+    case .remote:
+      preconditionFailure("the remote fixture is made by make(_:)")
     case .mock:
       let music = MockMusicAPI()
       music.returnArtists(Self.artists)
@@ -46,22 +68,28 @@ final class CatalogFixture: Sendable {
       directory = nil
     case .sqlite:
       let directory = FileManager.default.temporaryDirectory.appendingPathComponent("humble-catalog-\(UUID())")
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       self.directory = directory
-      let services = try LiveServices.open(
-        .database(at: directory.appendingPathComponent("catalog.sqlite")),
-        options: .init(importsDemoCatalogWhenEmpty: false))
-      try services.database.importCatalog { importer in
-        for artist in Self.artists { try importer.insert(artist) }
-        for track in Self.tracks { try importer.insert(track) }
-        for playlist in Self.playlists { try importer.insert(playlist) }
-        for (artistID, related) in Self.related.sorted(by: { $0.key < $1.key }) {
-          try importer.relate(artistID, to: related)
-        }
-      }
+      let services = try Self.sqliteServices(in: directory)
       musicAPI = services.musicAPI
       playlistAPI = services.playlistAPI
     }
+  }
+
+  /// The catalog in a new SQLite database in `directory`.
+  static func sqliteServices(in directory: URL) throws -> LiveServices {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let services = try LiveServices.open(
+      .database(at: directory.appendingPathComponent("catalog.sqlite")),
+      options: .init(importsDemoCatalogWhenEmpty: false))
+    try services.database.importCatalog { importer in
+      for artist in Self.artists { try importer.insert(artist) }
+      for track in Self.tracks { try importer.insert(track) }
+      for playlist in Self.playlists { try importer.insert(playlist) }
+      for (artistID, related) in Self.related.sorted(by: { $0.key < $1.key }) {
+        try importer.relate(artistID, to: related)
+      }
+    }
+    return services
   }
 
   deinit {

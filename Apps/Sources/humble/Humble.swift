@@ -1,8 +1,11 @@
 import ArgumentParser
+import Domain
 import Foundation
 import HumbleApp
 import Presentation
+import Services
 import ServicesLive
+import ServicesRemote
 
 /// `humble`: explore a live artist page of the embedded catalog.
 @main
@@ -49,6 +52,15 @@ struct Humble: AsyncParsableCommand {
   @Option(name: .long, help: "The width lines fit in (default: the terminal's; unlimited when not a terminal).")
   var width: Int?
 
+  @Option(name: .long, help: "Run every command against the humble-server at this URL (e.g. http://127.0.0.1:8080).")
+  var server: String?
+
+  @Option(name: .long, help: "The bearer token for --server (default: $HUMBLE_TOKEN); favourites need one.")
+  var token: String?
+
+  @Option(name: .long, help: "With --server: how many seconds a request may take before it fails (default 10).")
+  var timeout: Double?
+
   func validate() throws {
     if let rows, rows < 1 { throw ValidationError("--rows must be at least 1.") }
     if let width, width < 20 { throw ValidationError("--width must be at least 20.") }
@@ -56,19 +68,33 @@ struct Humble: AsyncParsableCommand {
     if let downloadRate, downloadRate < 1 { throw ValidationError("--download-rate must be at least 1.") }
     if inMemory, database != nil { throw ValidationError("Use either --in-memory or --database, not both.") }
     if inMemory, readOnly { throw ValidationError("--read-only needs a catalog file, not --in-memory.") }
+    if let server {
+      guard let url = URL(string: server), ["http", "https"].contains(url.scheme?.lowercased()), url.host != nil
+      else { throw ValidationError("--server needs an http or https URL, such as http://127.0.0.1:8080.") }
+      if database != nil {
+        throw ValidationError("--database names an embedded catalog; with --server the catalog is the server's.")
+      }
+      if readOnly { throw ValidationError("--read-only is for an embedded catalog, not --server.") }
+    } else if token != nil || timeout != nil {
+      throw ValidationError("--token and --timeout go with --server.")
+    }
+    if let timeout, !(timeout > 0 && timeout <= 3600) {
+      throw ValidationError("--timeout must be a number of seconds above 0 and at most 3600.")
+    }
   }
 
   @MainActor
   mutating func run() async throws {
-    let location: StorageLocation =
-      inMemory ? .inMemory() : database.map { .database(at: URL(fileURLWithPath: $0)) } ?? .userDefault()
-    let services: LiveServices
+    let downloads = LiveDownloadsManager.Configuration(
+      chunkSize: downloadRate.map { max(1024, min(64 * 1024, $0 * 1024 / 8)) } ?? 64 * 1024,
+      maximumBytesPerSecond: downloadRate.map { $0 * 1024 }, progressGranularity: 0.05)
+    let services: Services
     do {
-      let downloads = LiveDownloadsManager.Configuration(
-        chunkSize: downloadRate.map { max(1024, min(64 * 1024, $0 * 1024 / 8)) } ?? 64 * 1024,
-        maximumBytesPerSecond: downloadRate.map { $0 * 1024 }, progressGranularity: 0.05)
-      services = try LiveServices.open(
-        location, options: LiveServices.Options(downloads: downloads, readOnly: readOnly))
+      if let server {
+        services = try await openServer(server, downloads: downloads)
+      } else {
+        services = try await openEmbedded(downloads)
+      }
     } catch {
       FileHandle.standardError.write(Data("humble: \(error)\n".utf8))
       throw ExitCode.failure
@@ -80,13 +106,14 @@ struct Humble: AsyncParsableCommand {
       favouritesManager: services.favouritesManager,
       rows: rows ?? (interactive ? terminal.map { max(3, $0.rows - 4) } : nil) ?? 20,
       waitForDownloads: { [downloads = services.downloadsManager] in await downloads.waitUntilIdle() })
+    defer { services.close() }
     let environment = ProcessInfo.processInfo.environment
     let usesColour =
       interactive && !noColor && !json && isatty(STDOUT_FILENO) == 1
       && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     session.renderOptions = RenderOptions(width: width ?? terminal?.columns, usesColour: usesColour)
     var first = artist
-    if first == nil { first = (try? await services.musicAPI.allArtists())?.first?.id.rawValue }
+    if first == nil { first = services.firstArtist }
     let openingLine = "artist \(first ?? "")"
     let opening = await session.run(.artist(first ?? ""))
     if interactive || artist != nil || opening.error != nil { emit(opening, for: openingLine) }
@@ -115,6 +142,39 @@ struct Humble: AsyncParsableCommand {
       while let line = readLine() { lines.append(line) }
       if !(await runScript(lines, in: session)) { throw ExitCode.failure }
     }
+  }
+
+  /// The embedded catalog's live services.
+  private func openEmbedded(_ downloads: LiveDownloadsManager.Configuration) async throws -> Services {
+    let location: StorageLocation =
+      inMemory ? .inMemory() : database.map { .database(at: URL(fileURLWithPath: $0)) } ?? .userDefault()
+    let live = try LiveServices.open(location, options: LiveServices.Options(downloads: downloads, readOnly: readOnly))
+    return Services(
+      musicAPI: live.musicAPI, playlistAPI: live.playlistAPI, downloadsManager: live.downloadsManager,
+      favouritesManager: live.favouritesManager,
+      firstArtist: (try? await live.musicAPI.allArtists())?.first?.id.rawValue, close: {})
+  }
+
+  /// The services of a humble-server: its catalog and the user's favourites over HTTP, and downloads of its stream
+  /// files kept on this device (`StorageLocation.forServer`, or a throwaway directory with `--in-memory`).
+  ///
+  /// The server is asked for its artists first, so a server that is not there fails here, in one line.
+  private func openServer(_ address: String, downloads: LiveDownloadsManager.Configuration) async throws
+    -> Services
+  {
+    guard let url = URL(string: address) else { throw ScriptError(description: "--server \(address) is not a URL") }
+    let token = token ?? ProcessInfo.processInfo.environment["HUMBLE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+    let configuration = RemoteConfiguration(requestTimeout: .milliseconds(Int((timeout ?? 10) * 1000)))
+    let remote = try RemoteServices(baseURL: url, token: token, configuration: configuration)
+    let artists = try await remote.musicAPI.allArtists()
+    let favourites: RemoteFavouritesManager? = token == nil ? nil : try await remote.openFavourites()
+    let local = try LiveServices.open(
+      inMemory ? .inMemory() : .forServer(url),
+      options: LiveServices.Options(importsDemoCatalogWhenEmpty: false, downloads: downloads))
+    return Services(
+      musicAPI: remote.musicAPI, playlistAPI: remote.playlistAPI, downloadsManager: local.downloadsManager,
+      favouritesManager: favourites ?? SignedOutFavourites(), firstArtist: artists.first?.id.rawValue,
+      close: { favourites?.close() })
   }
 
   /// A script's text; one line naming the file when it cannot be read or is not UTF-8.
@@ -160,6 +220,34 @@ struct Humble: AsyncParsableCommand {
     // Keep a transcript in order when both streams go to one place.
     fflush(nil)
     if let error = output.error { FileHandle.standardError.write(Data("error: \(error)\n".utf8)) }
+  }
+}
+
+/// What a session runs on: the embedded catalog's services or a server's.
+struct Services {
+  let musicAPI: any MusicAPI
+  let playlistAPI: any PlaylistAPI
+  let downloadsManager: LiveDownloadsManager
+  let favouritesManager: (any FavouritesManager)?
+  /// The artist whose page opens when none is named.
+  let firstArtist: String?
+  /// Stops what the services run in the background (a server's favourites feed).
+  let close: @MainActor () -> Void
+}
+
+/// The favourites of someone who browses a server without a token: none, and a one-line reason for each change.
+struct SignedOutFavourites: FavouritesManager {
+  func isFavourited(_ trackID: Track.ID) -> Bool { false }
+
+  func setFavourited(_ isFavourited: Bool, trackID: Track.ID) async throws(FavouritesError) {
+    throw .storage(
+      reason:
+        "favourites belong to a user: start humble with --token or HUMBLE_TOKEN (humble-server user add NAME prints one)"
+    )
+  }
+
+  func changes() -> AsyncStream<FavouriteChange> {
+    AsyncStream { $0.finish() }
   }
 }
 

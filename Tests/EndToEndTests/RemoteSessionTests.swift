@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+/// `humble --server`: two people on one `humble-server`, and a server that is not there.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct RemoteSessionTests {
+  let directory: URL
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("humble-remote-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  func humble(_ arguments: [String]) throws -> PseudoTerminal {
+    try PseudoTerminal(
+      HumbleTranscriptTests.binary, arguments: arguments,
+      environment: [
+        "TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "XDG_STATE_HOME": directory.path,
+        "XDG_DATA_HOME": directory.path, "HOME": directory.path, "PATH": "/usr/bin:/bin",
+      ].merging(InteractiveTests.sanitizerOptions) { own, _ in own })
+  }
+
+  @Test func aFavouriteMadeInOneHumbleShowsInTheOthersOpenPageWithoutACommand() throws {
+    let server = try ServerProcess(database: directory.appendingPathComponent("catalog.sqlite"))
+    defer { server.stop() }
+    let token = try server.addUser("ada")
+    let arguments = ["--server", server.url, "--token", token, "--in-memory", "--artist", "Neon Harbour"]
+    let first = try humble(arguments)
+    let second = try humble(arguments)
+    try first.waitFor("humble Neon Harbour> ")
+    let secondPage = try second.waitFor("humble Neon Harbour> ")
+    #expect(!secondPage.contains("♥"), "nothing is a favourite yet")
+
+    first.type("favourite 3\r")
+    let favourited = try first.waitFor("humble Neon Harbour> ")
+    let row = try #require(favourited.split(separator: "\n").first { $0.contains("♥") }, "the row shows ♥")
+    let title = try #require(row.split(separator: " ").dropFirst(2).first).description
+
+    // Nothing is typed into the second humble: its open page learns of the change from the server's feed.
+    let live = try second.waitFor("♥")
+    try second.waitFor(title)
+    #expect(second.isRunning)
+    #expect(!live.contains("error"))
+    first.type("\u{4}")
+    second.type("\u{4}")
+    #expect(try first.waitForExit() == 0)
+    #expect(try second.waitForExit() == 0)
+  }
+
+  @Test func aServerThatIsNotThereIsOneLineAndExitStatus1() throws {
+    // A port the server held and gave back: nothing listens there now.
+    let server = try ServerProcess(database: directory.appendingPathComponent("catalog.sqlite"))
+    let url = server.url
+    server.stop()
+    let process = Process()
+    process.executableURL = HumbleTranscriptTests.binary
+    process.arguments = ["--server", url, "--in-memory", "-c", "show"]
+    process.environment = ["XDG_DATA_HOME": directory.path, "HOME": directory.path, "PATH": "/usr/bin:/bin"]
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let printed = output.fileHandleForReading.readDataToEndOfFile()
+    let reported = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1)
+    #expect(reported.split(separator: "\n").count == 1)
+    #expect(reported.contains("server at \(url) refused the connection"), "\(reported)")
+    #expect(printed.isEmpty)
+  }
+}
+
+/// The real `humble-server`, built beside this test bundle, on a free loopback port over a catalog file.
+final class ServerProcess {
+  let url: String
+  private let database: URL
+  private let process = Process()
+
+  static var binary: URL {
+    HumbleTranscriptTests.binary.deletingLastPathComponent().appendingPathComponent("humble-server")
+  }
+
+  /// Starts the server and waits for the first line of its output: the URL it serves on.
+  init(database: URL) throws {
+    self.database = database
+    process.executableURL = Self.binary
+    process.arguments = ["--database", database.path, "--port", "0"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var line = Data()
+    while !line.contains(UInt8(ascii: "\n")) {
+      let data = output.fileHandleForReading.availableData
+      guard !data.isEmpty else { throw CocoaError(.fileReadCorruptFile) }
+      line.append(data)
+    }
+    url = String(decoding: line, as: UTF8.self).split(separator: "\n")[0].description
+  }
+
+  deinit { stop() }
+
+  /// A new user of the server's catalog, and the token that signs them in.
+  func addUser(_ name: String) throws -> String {
+    let adding = Process()
+    adding.executableURL = Self.binary
+    adding.arguments = ["user", "add", name, "--database", database.path]
+    let output = Pipe()
+    adding.standardOutput = output
+    try adding.run()
+    let token = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    adding.waitUntilExit()
+    return token.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Stops the server (SIGTERM) and waits for it to exit.
+  func stop() {
+    guard process.isRunning else { return }
+    process.terminate()
+    process.waitUntilExit()
+  }
+}
+
+extension RemoteSessionTests {
+  @Test func browsingWithoutATokenWorksAndAFavouriteSaysATokenIsNeeded() throws {
+    let server = try ServerProcess(database: directory.appendingPathComponent("catalog.sqlite"))
+    defer { server.stop() }
+    let terminal = try humble(["--server", server.url, "--in-memory", "--artist", "Neon Harbour"])
+    try terminal.waitFor("humble Neon Harbour> ")
+    terminal.type("sort popular\r")
+    let sorted = try terminal.waitFor("humble Neon Harbour> ")
+    #expect(sorted.contains("Salt & Static"))
+    terminal.type("favourite 1\r")
+    let refused = try terminal.waitFor("humble Neon Harbour> ")
+    #expect(
+      refused.contains("error: Favourites storage failed: favourites belong to a user: start humble with --token"))
+    terminal.type("\u{4}")
+    #expect(try terminal.waitForExit() == 0)
+  }
+}

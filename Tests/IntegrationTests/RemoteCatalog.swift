@@ -1,0 +1,98 @@
+import Domain
+import Foundation
+import HumbleServer
+import Services
+import ServicesLive
+
+/// One `humble-server` over the contract catalog, on a free loopback port, shared by every remote contract test.
+///
+/// The contract tests only read, so they can share a server; it runs until the test process ends.
+actor RemoteCatalog {
+  static let shared = RemoteCatalog()
+
+  private var started: Task<URL, any Error>?
+
+  /// The server's address, starting it on first use.
+  func url() async throws -> URL {
+    if let started { return try await started.value }
+    let starting = Task {
+      let directory = FileManager.default.temporaryDirectory.appendingPathComponent("humble-remote-\(UUID())")
+      let services = try CatalogFixture.sqliteServices(in: directory)
+      let server = try await HumbleServer.start(
+        store: SQLiteCatalogStore(database: services.database), configuration: .init(port: 0))
+      return server.url
+    }
+    started = starting
+    return try await starting.value
+  }
+}
+
+/// The remote catalog names its own stream URLs (`SERVER/v1/tracks/ID/stream`) where the other implementations
+/// keep the catalog's: these adapters check that each one is exactly that and give the catalog's back, so the
+/// contract compares everything else as it is.
+struct StreamURLCheckingMusicAPI: MusicAPI {
+  let base: any MusicAPI
+  let server: URL
+
+  func tracks(ofArtist artistID: Artist.ID) async throws(MusicAPIError) -> [Track] {
+    try await base.tracks(ofArtist: artistID).map(restore)
+  }
+
+  func tracks(ofArtist artistID: Artist.ID, page: TrackPageRequest) async throws(MusicAPIError) -> TrackPage {
+    var answer = try await base.tracks(ofArtist: artistID, page: page)
+    answer.tracks = answer.tracks.map(restore)
+    return answer
+  }
+
+  func artist(withID artistID: Artist.ID) async throws(MusicAPIError) -> Artist {
+    try await base.artist(withID: artistID)
+  }
+
+  func artists(matching query: String) async throws(MusicAPIError) -> [Artist] {
+    try await base.artists(matching: query)
+  }
+
+  func allArtists() async throws(MusicAPIError) -> [Artist] {
+    try await base.allArtists()
+  }
+
+  func relatedArtists(of artistID: Artist.ID) async throws(MusicAPIError) -> [Artist] {
+    try await base.relatedArtists(of: artistID)
+  }
+
+  private func restore(_ track: Track) -> Track {
+    restoringCatalogStreamURL(track, server: server)
+  }
+}
+
+/// The playlist side of ``StreamURLCheckingMusicAPI``.
+struct StreamURLCheckingPlaylistAPI: PlaylistAPI {
+  let base: any PlaylistAPI
+  let server: URL
+
+  func playlists(featuring artistID: Artist.ID) async throws(PlaylistAPIError) -> [Playlist] {
+    try await base.playlists(featuring: artistID).map(restore)
+  }
+
+  func playlist(withID playlistID: Playlist.ID) async throws(PlaylistAPIError) -> Playlist {
+    restore(try await base.playlist(withID: playlistID))
+  }
+
+  private func restore(_ playlist: Playlist) -> Playlist {
+    var playlist = playlist
+    playlist.tracks = playlist.tracks.map { restoringCatalogStreamURL($0, server: server) }
+    return playlist
+  }
+}
+
+/// The track with the contract catalog's stream URL, if the server named its own stream endpoint for it; else
+/// unchanged, so the comparison fails and shows the URL.
+private func restoringCatalogStreamURL(_ track: Track, server: URL) -> Track {
+  let served = server.absoluteString + "/v1/tracks/\(track.id.rawValue)/stream"
+  guard track.streamURLString == served,
+    let original = CatalogFixture.tracks.first(where: { $0.id == track.id })
+  else { return track }
+  var track = track
+  track.streamURLString = original.streamURLString
+  return track
+}
