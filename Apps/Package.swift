@@ -60,6 +60,7 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
       ]
     ),
     .executableTarget(

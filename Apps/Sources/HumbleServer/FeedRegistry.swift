@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// What the favourites feed sends after its `ready` event.
 enum FeedItem: Sendable {
@@ -9,18 +9,18 @@ enum FeedItem: Sendable {
 /// The open favourites feeds, so that shutdown can end them: a feed is a response that never ends by itself,
 /// and a graceful shutdown waits for every response to end.
 final class FeedRegistry: Sendable {
-  private struct Feeds: ~Copyable {
+  private struct Feeds {
     var nextID = 0
     var open: [Int: AsyncStream<FeedItem>.Continuation] = [:]
     var isClosed = false
   }
 
-  private let feeds = Mutex(Feeds())
+  private let feeds = NIOLockedValueBox(Feeds())
 
   /// A new feed's stream and its continuation; the stream is already finished once the server is stopping.
   func open() -> (AsyncStream<FeedItem>, AsyncStream<FeedItem>.Continuation) {
     let (stream, continuation) = AsyncStream<FeedItem>.makeStream(bufferingPolicy: .unbounded)
-    let id: Int? = feeds.withLock { feeds in
+    let id: Int? = feeds.withLockedValue { feeds in
       guard !feeds.isClosed else { return nil }
       defer { feeds.nextID += 1 }
       feeds.open[feeds.nextID] = continuation
@@ -31,14 +31,14 @@ final class FeedRegistry: Sendable {
       return (stream, continuation)
     }
     continuation.onTermination = { [weak self] _ in
-      self?.feeds.withLock { _ = $0.open.removeValue(forKey: id) }
+      self?.feeds.withLockedValue { _ = $0.open.removeValue(forKey: id) }
     }
     return (stream, continuation)
   }
 
   /// Ends every open feed, and every feed opened from now on.
   func closeAll() {
-    let open = feeds.withLock { feeds in
+    let open = feeds.withLockedValue { feeds in
       feeds.isClosed = true
       defer { feeds.open = [:] }
       return Array(feeds.open.values)

@@ -1,9 +1,9 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import ServiceLifecycle
-import Synchronization
 import UnixSignals
 
 /// The catalog server: the API of `openapi.json` over a ``CatalogStore``.
@@ -128,8 +128,8 @@ private struct FeedCloser: Service {
 
 /// The server's URL once it listens, or the failure of the task that runs it.
 private final class Listening: Sendable {
-  private let continuation = Mutex<CheckedContinuation<URL, any Error>?>(nil)
-  private let early = Mutex<Result<URL, any Error>?>(nil)
+  private let continuation = NIOLockedValueBox<CheckedContinuation<URL, any Error>?>(nil)
+  private let early = NIOLockedValueBox<Result<URL, any Error>?>(nil)
 
   func resolve(_ url: URL) { finish(.success(url)) }
 
@@ -143,9 +143,9 @@ private final class Listening: Sendable {
       }
     }
     return try await withCheckedThrowingContinuation { continuation in
-      let result: Result<URL, any Error>? = early.withLock { early in
+      let result: Result<URL, any Error>? = early.withLockedValue { early in
         if let result = early { return result }
-        self.continuation.withLock { $0 = continuation }
+        self.continuation.withLockedValue { $0 = continuation }
         return nil
       }
       if let result { continuation.resume(with: result) }
@@ -153,10 +153,10 @@ private final class Listening: Sendable {
   }
 
   private func finish(_ result: Result<URL, any Error>) {
-    let waiting: CheckedContinuation<URL, any Error>? = early.withLock { early in
+    let waiting: CheckedContinuation<URL, any Error>? = early.withLockedValue { early in
       guard early == nil else { return nil }
       early = result
-      return continuation.withLock { continuation in
+      return continuation.withLockedValue { continuation in
         defer { continuation = nil }
         return continuation
       }

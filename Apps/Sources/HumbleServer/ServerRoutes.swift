@@ -1,5 +1,5 @@
 import HTTPTypes
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The (method, path template) pairs the server answers, recorded as they are registered, so that a test can
 /// compare them with the OpenAPI document and a wrong method can be told from an unknown path.
@@ -39,11 +39,11 @@ public struct ServerRoutes: Sendable {
 
 /// The routes of a router as they are registered; the middleware, added before them, reads them later.
 final class RouteRecorder: Sendable {
-  private let recorded = Mutex(ServerRoutes())
+  private let recorded = NIOLockedValueBox(ServerRoutes())
 
-  var routes: ServerRoutes { recorded.withLock { $0 } }
+  var routes: ServerRoutes { recorded.withLockedValue { $0 } }
 
   func record(_ method: HTTPRequest.Method, _ template: String) {
-    recorded.withLock { $0.record(method, template) }
+    recorded.withLockedValue { $0.record(method, template) }
   }
 }

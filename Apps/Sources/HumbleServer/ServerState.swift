@@ -1,11 +1,11 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// What every handler shares: the store, the address the server listens on, its open feeds.
 final class ServerState: Sendable {
   let store: any CatalogStore
   let feeds = FeedRegistry()
   let keepAliveInterval: Duration
-  private let listeningAddress = Mutex("http://127.0.0.1")
+  private let listeningAddress = NIOLockedValueBox("http://127.0.0.1")
 
   init(store: any CatalogStore, keepAliveInterval: Duration) {
     self.store = store
@@ -14,7 +14,7 @@ final class ServerState: Sendable {
 
   /// `http://HOST:PORT` of the listening socket, once it is bound.
   var address: String {
-    get { listeningAddress.withLock { $0 } }
-    set { listeningAddress.withLock { $0 = newValue } }
+    get { listeningAddress.withLockedValue { $0 } }
+    set { listeningAddress.withLockedValue { $0 = newValue } }
   }
 }
