@@ -19,6 +19,7 @@ let package = Package(
     .package(path: "../../Packages/Services"),
     .package(path: "../../Packages/TableKit"),
     .package(path: "../../Packages/Presentation"),
+    .package(path: "../../Packages/Remote"),
   ],
   targets: [
     // What every suite shares: the generated catalogs, cached in .build-data/.
@@ -36,6 +37,20 @@ let package = Package(
         .product(name: "CatalogGeneration", package: "CatalogGenerator"),
         .product(name: "Domain", package: "Domain"),
         .product(name: "ServicesLive", package: "Services"),
+      ]
+    ),
+    benchmarkSuite(
+      "NetworkBenchmarks",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "CatalogGeneration", package: "CatalogGenerator"),
+        .product(name: "Domain", package: "Domain"),
+        .product(name: "HumbleServer", package: "Apps"),
+        .product(name: "Presentation", package: "Presentation"),
+        .product(name: "Services", package: "Services"),
+        .product(name: "ServicesLive", package: "Services"),
+        .product(name: "ServicesRemote", package: "Remote"),
+        .product(name: "ServicesTestSupport", package: "Services"),
       ]
     ),
     benchmarkSuite(
