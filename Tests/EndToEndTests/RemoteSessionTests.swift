@@ -81,11 +81,11 @@ final class ServerProcess {
     HumbleTranscriptTests.binary.deletingLastPathComponent().appendingPathComponent("humble-server")
   }
 
-  /// Starts the server and waits for the first line of its output: the URL it serves on.
-  init(database: URL) throws {
+  /// Starts the server (on `port`, or a free one) and waits for the first line of its output: the URL it serves on.
+  init(database: URL, port: Int = 0) throws {
     self.database = database
     process.executableURL = Self.binary
-    process.arguments = ["--database", database.path, "--port", "0"]
+    process.arguments = ["--database", database.path, "--port", String(port)]
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
@@ -114,15 +114,40 @@ final class ServerProcess {
     return token.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
-  /// Stops the server (SIGTERM) and waits for it to exit.
-  func stop() {
+  /// Stops the server (SIGTERM, or the signal given) and waits for it to exit.
+  func stop(signal: Int32 = SIGTERM) {
     guard process.isRunning else { return }
-    process.terminate()
+    kill(process.processIdentifier, signal)
     process.waitUntilExit()
   }
 }
 
 extension RemoteSessionTests {
+  @Test func aServerKilledMidSessionFailsTheReloadWithTheReasonKeepsTheRowsAndComesBackAfterARestart() throws {
+    let database = directory.appendingPathComponent("catalog.sqlite")
+    var server = try ServerProcess(database: database)
+    defer { server.stop() }
+    let port = try #require(URLComponents(string: server.url)?.port)
+    let terminal = try humble(["--server", server.url, "--in-memory", "--artist", "Neon Harbour", "--no-color"])
+    try terminal.waitFor("humble Neon Harbour> ")
+
+    server.stop(signal: SIGKILL)
+    terminal.type("reload\r")
+    let failed = try terminal.waitFor("humble Neon Harbour> ")
+    #expect(failed.contains("server at \(server.url) refused the connection"), "\(failed)")
+    terminal.type("show\r")
+    let kept = try terminal.waitFor("humble Neon Harbour> ")
+    #expect(kept.contains("Chrome Tides"), "the rows stay")
+
+    server = try ServerProcess(database: database, port: port)
+    terminal.type("reload\r")
+    let reloaded = try terminal.waitFor("humble Neon Harbour> ")
+    #expect(!reloaded.contains("error"), "\(reloaded)")
+    #expect(reloaded.contains("Chrome Tides"))
+    terminal.type("\u{4}")
+    #expect(try terminal.waitForExit() == 0)
+  }
+
   @Test func browsingWithoutATokenWorksAndAFavouriteSaysATokenIsNeeded() throws {
     let server = try ServerProcess(database: directory.appendingPathComponent("catalog.sqlite"))
     defer { server.stop() }
