@@ -1,7 +1,9 @@
 import Domain
 import Foundation
+import HumbleServer
 import Services
 import ServicesLive
+import ServicesRemote
 import ServicesTestSupport
 import Testing
 
@@ -13,6 +15,8 @@ import Testing
   enum Implementation: String, CaseIterable, CustomTestStringConvertible {
     case mock
     case live
+    /// Favourites over a real `humble-server` on a loopback port; downloads of its stream URLs.
+    case remote
 
     var testDescription: String { rawValue }
   }
@@ -24,43 +28,87 @@ import Testing
     /// Makes a download finish (the live manager copies a real file; the mock is told to complete).
     let finish: @Sendable (Track.ID) -> Void
 
-    init(_ implementation: Implementation) throws {
-      directory = FileManager.default.temporaryDirectory.appendingPathComponent("humble-contract-\(UUID())")
+    /// What a remote fixture runs: the server, and the remote track answers with the server's stream URLs.
+    private let server: HumbleServer.RunningServer?
+    private let remoteTracks: RemoteMusicAPI?
+
+    private init(
+      directory: URL, downloads: any DownloadsManager, favourites: any FavouritesManager,
+      finish: @escaping @Sendable (Track.ID) -> Void, server: HumbleServer.RunningServer? = nil,
+      remoteTracks: RemoteMusicAPI? = nil
+    ) {
+      self.directory = directory
+      self.downloads = downloads
+      self.favourites = favourites
+      self.finish = finish
+      self.server = server
+      self.remoteTracks = remoteTracks
+    }
+
+    static func make(_ implementation: Implementation) async throws -> Fixture {
+      let directory = FileManager.default.temporaryDirectory.appendingPathComponent("humble-contract-\(UUID())")
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       switch implementation {
       case .mock:
         let downloads = MockDownloadsManager()
-        self.downloads = downloads
-        favourites = MockFavouritesManager()
-        finish = { downloads.completeDownload(of: $0) }
+        return Fixture(
+          directory: directory, downloads: downloads, favourites: MockFavouritesManager(),
+          finish: { downloads.completeDownload(of: $0) })
       case .live:
         let services = try LiveServices.open(
           .database(at: directory.appendingPathComponent("catalog.sqlite")),
           options: .init(importsDemoCatalogWhenEmpty: false))
-        downloads = services.downloadsManager
-        favourites = services.favouritesManager
-        finish = { _ in }
+        return Fixture(
+          directory: directory, downloads: services.downloadsManager, favourites: services.favouritesManager,
+          finish: { _ in })
+      case .remote:
+        // The server's catalog holds the tracks the tests use, with real files behind their streams.
+        let catalog = try LiveServices.open(
+          .database(at: directory.appendingPathComponent("server.sqlite")),
+          options: .init(importsDemoCatalogWhenEmpty: false))
+        try catalog.database.importCatalog { importer in
+          try importer.insert(Artist.fixture(id: "contract", name: "Contract"))
+          for id in ["a", "b"] { try importer.insert(try localTrack(Track.ID(id), in: directory)) }
+        }
+        let store = SQLiteCatalogStore(database: catalog.database)
+        let token = try await HumbleServer.addUser(named: "contract", to: store)
+        let server = try await HumbleServer.start(store: store, configuration: .init(port: 0))
+        let remote = try RemoteServices(baseURL: server.url, token: token)
+        let local = try LiveServices.open(
+          .database(at: directory.appendingPathComponent("downloads.sqlite")),
+          options: .init(importsDemoCatalogWhenEmpty: false))
+        return Fixture(
+          directory: directory, downloads: local.downloadsManager, favourites: try await remote.openFavourites(),
+          finish: { _ in }, server: server, remoteTracks: remote.musicAPI)
       }
     }
 
     deinit {
+      (favourites as? RemoteFavouritesManager)?.close()
+      if let server { Task { try await server.shutdown() } }
       try? FileManager.default.removeItem(at: directory)
     }
 
-    func track(_ id: Track.ID) throws -> Track {
+    /// The track as this implementation's catalog gives it: a file on disk, or the server's stream of that file.
+    func track(_ id: Track.ID) async throws -> Track {
+      guard let remoteTracks else { return try Self.localTrack(id, in: directory) }
+      return try #require(try await remoteTracks.tracks(ofArtist: "contract").first { $0.id == id })
+    }
+
+    private static func localTrack(_ id: Track.ID, in directory: URL) throws -> Track {
       let url = directory.appendingPathComponent("\(id.rawValue).wav")
       try Data(repeating: 1, count: 2048).write(to: url)
-      return .fixture(id: id, streamURL: url)
+      return .fixture(id: id, streamURL: url, artistID: "contract")
     }
   }
 
   @Test(arguments: Implementation.allCases)
   func aDownloadGoesFromNotDownloadedThroughDownloadingToDownloaded(_ implementation: Implementation) async throws {
-    let fixture = try Fixture(implementation)
+    let fixture = try await Fixture.make(implementation)
     let downloads = fixture.downloads
     let changes = downloads.changes()
     #expect(downloads.downloadState(of: "a") == .notDownloaded)
-    try await downloads.startDownload(of: fixture.track("a"))
+    try await downloads.startDownload(of: await fixture.track("a"))
     fixture.finish("a")
     var states: [DownloadState] = []
     for await change in changes {
@@ -72,7 +120,7 @@ import Testing
     #expect(states.last == .downloaded)
     #expect(downloads.hasDownloaded("a"))
     await #expect(throws: DownloadError.alreadyDownloaded("a")) {
-      try await downloads.startDownload(of: fixture.track("a"))
+      try await downloads.startDownload(of: await fixture.track("a"))
     }
     try await downloads.removeDownload(of: "a")
     #expect(downloads.downloadState(of: "a") == .notDownloaded)
@@ -80,7 +128,7 @@ import Testing
 
   @Test(arguments: Implementation.allCases)
   func requestsWithoutADownloadAreRefusedTheSameWay(_ implementation: Implementation) async throws {
-    let fixture = try Fixture(implementation)
+    let fixture = try await Fixture.make(implementation)
     let downloads = fixture.downloads
     await #expect(throws: DownloadError.notDownloading("b")) { try await downloads.cancelDownload(of: "b") }
     await #expect(throws: DownloadError.notDownloaded("b")) { try await downloads.removeDownload(of: "b") }
@@ -93,7 +141,7 @@ import Testing
 
   @Test(arguments: Implementation.allCases)
   func favouritesAnnounceOnlyRealChanges(_ implementation: Implementation) async throws {
-    let fixture = try Fixture(implementation)
+    let fixture = try await Fixture.make(implementation)
     let favourites = fixture.favourites
     let changes = favourites.changes()
     try await favourites.favourite("a")
