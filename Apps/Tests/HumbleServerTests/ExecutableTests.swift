@@ -26,7 +26,14 @@ import Testing
     let server = try ServerProcess(arguments: ["--port", "0", "--in-memory"], directory: directory)
     let url = try #require(URL(string: try await server.firstLine()))
     #expect(url.absoluteString.hasPrefix("http://127.0.0.1:"))
-    let response = try await HTTPTestClient(url: url).send(.GET, CatalogAPI.Path.artists)
+    let response: HTTPTestResponse
+    do {
+      response = try await HTTPTestClient(url: url).send(.GET, CatalogAPI.Path.artists)
+    } catch {
+      // What the server said says why (it logs every request and every failure).
+      Issue.record("the request failed: \(error); the server's log: \(server.errors())")
+      throw error
+    }
     #expect(response.status == 200)
     #expect(try CatalogJSON.decoder().decode(ArtistList.self, from: response.body).artists.count >= 8)
     server.signal(SIGTERM)
