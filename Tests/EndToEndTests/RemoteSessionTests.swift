@@ -114,6 +114,11 @@ final class ServerProcess {
     return token.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
+  /// Sends the server a signal without waiting (SIGSTOP makes it a server that accepts and never answers).
+  func signal(_ signal: Int32) {
+    kill(process.processIdentifier, signal)
+  }
+
   /// Stops the server (SIGTERM, or the signal given) and waits for it to exit.
   func stop(signal: Int32 = SIGTERM) {
     guard process.isRunning else { return }
@@ -123,6 +128,31 @@ final class ServerProcess {
 }
 
 extension RemoteSessionTests {
+  @Test func aServerThatStopsAnsweringFailsTheReloadWhenTheTimeoutFiresAndKeepsTheRows() throws {
+    let server = try ServerProcess(database: directory.appendingPathComponent("catalog.sqlite"))
+    defer {
+      server.signal(SIGCONT)
+      server.stop()
+    }
+    let terminal = try humble(
+      ["--server", server.url, "--in-memory", "--artist", "Neon Harbour", "--no-color", "--timeout", "1"])
+    try terminal.waitFor("humble Neon Harbour> ")
+
+    // Stopped, the server's socket still accepts connections (the kernel does that) but nothing answers.
+    server.signal(SIGSTOP)
+    terminal.type("reload\r")
+    let failed = try terminal.waitFor("humble Neon Harbour> ")
+    #expect(failed.contains("server at \(server.url) timed out after 1 s"), "\(failed)")
+    terminal.type("show\r")
+    #expect(try terminal.waitFor("humble Neon Harbour> ").contains("Chrome Tides"), "the rows stay")
+
+    server.signal(SIGCONT)
+    terminal.type("reload\r")
+    #expect(!(try terminal.waitFor("humble Neon Harbour> ").contains("error")))
+    terminal.type("\u{4}")
+    #expect(try terminal.waitForExit() == 0)
+  }
+
   @Test func aServerKilledMidSessionFailsTheReloadWithTheReasonKeepsTheRowsAndComesBackAfterARestart() throws {
     let database = directory.appendingPathComponent("catalog.sqlite")
     var server = try ServerProcess(database: database)
