@@ -88,7 +88,12 @@ final class StubHTTPServer: Sendable {
     Thread {
       while true {
         let client = accept(fd, nil, nil)
-        guard client >= 0 else { return }
+        guard client >= 0 else {
+          // Only this thread closes the listening socket: closed elsewhere, its number could be reused by another
+          // test's socket before this loop is back in accept, which would then take that socket's connections.
+          close(fd)
+          return
+        }
         Thread {
           if let request = Self.read(client) { handler(request, StubConnection(socket: client)) }
           close(client)
@@ -98,8 +103,8 @@ final class StubHTTPServer: Sendable {
   }
 
   deinit {
+    // Wakes the accept loop, which closes the socket.
     shutdown(socket, Int32(SHUT_RDWR))
-    close(socket)
   }
 
   /// The server's base URL.
@@ -107,8 +112,20 @@ final class StubHTTPServer: Sendable {
 
   /// A port on 127.0.0.1 with nothing listening: bound, then closed at once.
   static func closedPort() throws -> UInt16 {
-    let server = try StubHTTPServer { _, _ in }
-    return server.port
+    let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw POSIXError(.EIO) }
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 && getsockname(fd, $0, &length) == 0
+      }
+    }
+    guard bound else { throw POSIXError(.EADDRINUSE) }
+    return UInt16(bigEndian: address.sin_port)
   }
 
   private static func read(_ client: Int32) -> StubRequest? {

@@ -97,8 +97,8 @@ final class LocalHTTPServer: Sendable {
 
   deinit {
     handler.stop()
+    // Wakes the accept loop, which closes the socket (see serve(_:)).
     shutdown(socket, Int32(SHUT_RDWR))
-    close(socket)
   }
 
   func url(_ path: String) -> URL {
@@ -142,7 +142,12 @@ private final class Handler: Sendable {
   func serve(_ socket: Int32) {
     while true {
       let client = accept(socket, nil, nil)
-      guard client >= 0 else { return }
+      guard client >= 0 else {
+        // Only this loop closes the listening socket: closed elsewhere, its number could be reused by another
+        // test's socket before the loop is back in accept, which would then take that socket's connections.
+        close(socket)
+        return
+      }
       Thread { [self] in
         handle(client)
         close(client)
