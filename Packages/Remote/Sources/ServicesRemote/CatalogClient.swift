@@ -71,29 +71,16 @@ final class CatalogClient: Sendable {
 
   /// Sends a request and waits for the whole answer, within the configured timeout.
   func perform(_ request: URLRequest) async throws(RemoteFailure) -> (Data, HTTPURLResponse) {
-    let exchange = Exchange()
-    let timeout = configuration.requestTimeout
-    let outcome: Result<(Data, HTTPURLResponse), RemoteFailure> = await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        let task = session.dataTask(with: request) { data, response, error in
-          continuation.resume(returning: self.outcome(exchange.finish(), data, response, error))
-        }
-        exchange.start(task, timeout: timeout)
-      }
-    } onCancel: {
-      exchange.cancel(.byCaller)
-    }
-    return try outcome.get()
+    if Task.isCancelled { throw .cancelled }
+    let session = session
+    return try await Exchange.run(
+      timeout: configuration.requestTimeout, cancelled: .cancelled, timedOut: timedOut,
+      task: { session.dataTask(with: request, completionHandler: $0) },
+      outcome: { [self] data, response, error in outcome(data, response, error) }
+    ).get()
   }
 
-  private func outcome(
-    _ ending: Exchange.Ending?, _ data: Data?, _ response: URLResponse?, _ error: (any Error)?
-  ) -> Result<(Data, HTTPURLResponse), RemoteFailure> {
-    switch ending {
-    case .byCaller?: return .failure(.cancelled)
-    case .byTimeout?: return .failure(timedOut)
-    case nil: break
-    }
+  private func outcome(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?) -> Exchange.Outcome {
     if let error { return .failure(describe(error)) }
     guard let response = response as? HTTPURLResponse else {
       return .failure(.failed(reason: "server at \(serverName) sent an answer that is not HTTP"))

@@ -4,60 +4,57 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// One request in flight: its task, and whether the caller or the deadline ended it first.
+/// One request in flight, answered once: by the server, by the caller's cancellation or by the deadline,
+/// whichever comes first.
 ///
-/// Cancellation can arrive before the task exists (the caller was cancelled while the request was being
-/// made); the task is then cancelled as soon as it is started.
+/// The URL session task is never cancelled. FoundationNetworking on Linux can crash when a task is cancelled
+/// while it is failing by itself (a refused connection fails at once, and its sibling requests are cancelled
+/// at the same moment: swift-corelibs-foundation's "cancelling and protocol fails fast" crash family). So the
+/// caller is answered at once and the task is left to end on its own; URLSession's own timeout, set just past
+/// the deadline, bounds how long it can last.
 final class Exchange: Sendable {
-  /// Who ended the exchange before the server did.
-  enum Ending: Sendable {
-    case byCaller
-    case byTimeout
-  }
+  typealias Outcome = Result<(Data, HTTPURLResponse), RemoteFailure>
 
   private struct State {
-    var task: URLSessionDataTask?
+    var answer: (@Sendable (Outcome) -> Void)?
     var timer: DispatchWorkItem?
-    var ending: Ending?
-    var isFinished = false
   }
 
   private let state = Guarded(State())
 
-  /// Starts `task`, and a timer that cancels it after `timeout`.
-  func start(_ task: URLSessionDataTask, timeout: Duration) {
-    let timer = DispatchWorkItem { [self] in cancel(.byTimeout) }
-    let alreadyEnded = state.withLock { state in
-      state.task = task
-      state.timer = timer
-      return state.ending != nil
-    }
-    task.resume()
-    if alreadyEnded {
-      task.cancel()
-    } else {
-      let nanoseconds = timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
-      DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds)), execute: timer)
+  /// Waits for the first answer: `task`'s (described by `outcome`), or `cancelled` when the caller is cancelled,
+  /// or `timedOut` after `timeout`.
+  static func run(
+    timeout: Duration, cancelled: RemoteFailure, timedOut: RemoteFailure,
+    task makeTask: (@escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void) -> URLSessionDataTask,
+    outcome: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Outcome
+  ) async -> Outcome {
+    let exchange = Exchange()
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+        exchange.state.withLock { $0.answer = { continuation.resume(returning: $0) } }
+        let task = makeTask { data, response, error in exchange.answer(outcome(data, response, error)) }
+        let timer = DispatchWorkItem { exchange.answer(.failure(timedOut)) }
+        exchange.state.withLock { $0.timer = timer }
+        task.resume()
+        let nanoseconds = timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds)), execute: timer)
+      }
+    } onCancel: {
+      exchange.answer(.failure(cancelled))
     }
   }
 
-  /// Ends the exchange early, unless the answer is already in or it already ended.
-  func cancel(_ ending: Ending) {
-    let task: URLSessionDataTask? = state.withLock { state in
-      guard !state.isFinished, state.ending == nil else { return nil }
-      state.ending = ending
-      return state.task
-    }
-    task?.cancel()
-  }
-
-  /// Marks the answer as in, and says who ended the exchange early, if anyone did.
-  func finish() -> Ending? {
-    let (timer, ending) = state.withLock { state in
-      state.isFinished = true
-      return (state.timer, state.ending)
+  /// Answers the caller, unless an answer was given already.
+  private func answer(_ outcome: Outcome) {
+    let (answer, timer) = state.withLock { state in
+      defer {
+        state.answer = nil
+        state.timer = nil
+      }
+      return (state.answer, state.timer)
     }
     timer?.cancel()
-    return ending
+    answer?(outcome)
   }
 }
