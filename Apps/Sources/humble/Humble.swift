@@ -88,7 +88,7 @@ struct Humble: AsyncParsableCommand {
     let downloads = LiveDownloadsManager.Configuration(
       chunkSize: downloadRate.map { max(1024, min(64 * 1024, $0 * 1024 / 8)) } ?? 64 * 1024,
       maximumBytesPerSecond: downloadRate.map { $0 * 1024 }, progressGranularity: 0.05)
-    let services: Services
+    let services: SessionServices
     do {
       if let server {
         services = try await openServer(server, downloads: downloads)
@@ -145,11 +145,11 @@ struct Humble: AsyncParsableCommand {
   }
 
   /// The embedded catalog's live services.
-  private func openEmbedded(_ downloads: LiveDownloadsManager.Configuration) async throws -> Services {
+  private func openEmbedded(_ downloads: LiveDownloadsManager.Configuration) async throws -> SessionServices {
     let location: StorageLocation =
       inMemory ? .inMemory() : database.map { .database(at: URL(fileURLWithPath: $0)) } ?? .userDefault()
     let live = try LiveServices.open(location, options: LiveServices.Options(downloads: downloads, readOnly: readOnly))
-    return Services(
+    return SessionServices(
       musicAPI: live.musicAPI, playlistAPI: live.playlistAPI, downloadsManager: live.downloadsManager,
       favouritesManager: live.favouritesManager,
       firstArtist: (try? await live.musicAPI.allArtists())?.first?.id.rawValue, close: {})
@@ -160,7 +160,7 @@ struct Humble: AsyncParsableCommand {
   ///
   /// The server is asked for its artists first, so a server that is not there fails here, in one line.
   private func openServer(_ address: String, downloads: LiveDownloadsManager.Configuration) async throws
-    -> Services
+    -> SessionServices
   {
     guard let url = URL(string: address) else { throw ScriptError(description: "--server \(address) is not a URL") }
     let token = token ?? ProcessInfo.processInfo.environment["HUMBLE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
@@ -171,7 +171,7 @@ struct Humble: AsyncParsableCommand {
     let local = try LiveServices.open(
       inMemory ? .inMemory() : .forServer(url),
       options: LiveServices.Options(importsDemoCatalogWhenEmpty: false, downloads: downloads))
-    return Services(
+    return SessionServices(
       musicAPI: remote.musicAPI, playlistAPI: remote.playlistAPI, downloadsManager: local.downloadsManager,
       favouritesManager: favourites ?? SignedOutFavourites(), firstArtist: artists.first?.id.rawValue,
       close: { favourites?.close() })
@@ -224,7 +224,7 @@ struct Humble: AsyncParsableCommand {
 }
 
 /// What a session runs on: the embedded catalog's services or a server's.
-struct Services {
+struct SessionServices {
   let musicAPI: any MusicAPI
   let playlistAPI: any PlaylistAPI
   let downloadsManager: LiveDownloadsManager
