@@ -54,7 +54,10 @@ import Testing
     let process = Process()
     process.executableURL = HumbleTranscriptTests.binary
     process.arguments = ["--server", url, "--in-memory", "-c", "show"]
+    // The sanitizers' settings go along, so that a sanitized humble reports where Tools/scripts/sanitize looks
+    // and not on the standard error this test reads.
     process.environment = ["XDG_DATA_HOME": directory.path, "HOME": directory.path, "PATH": "/usr/bin:/bin"]
+      .merging(InteractiveTests.sanitizerOptions) { own, _ in own }
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output
