@@ -6,24 +6,44 @@ import ServicesTestSupport
 import Synchronization
 import Testing
 
-/// A favourites manager that stores at once but announces each change 50 ms later, as a stream consumed
-/// on another executor may deliver it.
+/// A favourites manager that stores at once but holds each announcement until the test releases it, as a
+/// stream consumed on another executor may deliver it late.
 final class LateAnnouncingFavouritesManager: FavouritesManager, Sendable {
-  private let stored = Mutex<Set<Track.ID>>([])
+  private struct State {
+    var stored: Set<Track.ID> = []
+    var held: [FavouriteChange] = []
+  }
+
+  private let state = Mutex(State())
   private let broadcaster = ChangeBroadcaster<FavouriteChange>()
 
-  func isFavourited(_ trackID: Track.ID) -> Bool { stored.withLock { $0.contains(trackID) } }
+  func isFavourited(_ trackID: Track.ID) -> Bool { state.withLock { $0.stored.contains(trackID) } }
 
   func favouriteStates(of trackIDs: [Track.ID]) -> [Bool] { trackIDs.map(isFavourited) }
 
   func setFavourited(_ isFavourited: Bool, trackID: Track.ID) async throws(FavouritesError) {
-    stored.withLock { stored in
-      if isFavourited { stored.insert(trackID) } else { stored.remove(trackID) }
+    state.withLock { state in
+      if isFavourited { state.stored.insert(trackID) } else { state.stored.remove(trackID) }
+      state.held.append(FavouriteChange(trackID: trackID, isFavourited: isFavourited))
     }
-    Task.detached { [broadcaster] in
-      try? await Task.sleep(for: .milliseconds(50))
-      broadcaster.send(FavouriteChange(trackID: trackID, isFavourited: isFavourited))
+  }
+
+  /// Sends the held announcements, in the order their changes were stored.
+  func announceHeld() {
+    let held = state.withLock { state in
+      defer { state.held = [] }
+      return state.held
     }
+    for change in held { broadcaster.send(change) }
+  }
+
+  /// Stores and announces a change made elsewhere, after every held announcement.
+  func setFavouritedElsewhere(_ isFavourited: Bool, trackID: Track.ID) {
+    state.withLock { state in
+      if isFavourited { state.stored.insert(trackID) } else { state.stored.remove(trackID) }
+    }
+    announceHeld()
+    broadcaster.send(FavouriteChange(trackID: trackID, isFavourited: isFavourited))
   }
 
   func changes() -> AsyncStream<FavouriteChange> { broadcaster.stream() }
@@ -48,5 +68,15 @@ final class LateAnnouncingFavouritesManager: FavouritesManager, Sendable {
     let unfavourited = await session.run("unfavourite 1")
     #expect(unfavourited.error == nil)
     #expect(!unfavourited.lines.contains { $0.contains("♥") }, "\(unfavourited.lines)")
+
+    // The two late announcements arrive now, then a favourite set elsewhere: the late "favourited" must not
+    // bring back the heart the unfavourite took away.
+    let live = LiveOutputRecorder(session)
+    favourites.setFavouritedElsewhere(true, trackID: "Wonderwall")
+    let lines = await live.next()
+    #expect(lines.count == 1 && lines[0].contains("Wonderwall"), "\(lines)")
+    let shown = await session.run("show")
+    #expect(shown.lines.filter { $0.contains("♥") }.count == 1, "\(shown.lines)")
+    #expect(shown.lines.first { $0.contains("♥") }?.contains("Wonderwall") == true, "\(shown.lines)")
   }
 }

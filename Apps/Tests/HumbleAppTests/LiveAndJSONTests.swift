@@ -23,13 +23,10 @@ import Testing
 
   @Test func progressBetweenCommandsIsReportedAsTheChangedRowOnly() async throws {
     let session = makeSession()
-    session.liveOutputInterval = .milliseconds(5)
     _ = await session.run("artist oasis")
-    var reported: [[String]] = []
-    session.onLiveOutput = { reported.append($0) }
+    let live = LiveOutputRecorder(session)
     downloads.setState(.downloading(progress: 0.4), for: "Hello")
-    for _ in 0..<200 where reported.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
-    let lines = try #require(reported.first)
+    let lines = await live.next()
     #expect(lines.count == 1)
     #expect(lines[0].contains("Hello") && lines[0].contains("40%"))
     #expect(lines[0].hasPrefix("    2"))
@@ -37,13 +34,14 @@ import Testing
 
   @Test func changesMadeByACommandAreNotReportedAgainAsLive() async throws {
     let session = makeSession()
-    session.liveOutputInterval = .milliseconds(5)
     _ = await session.run("artist oasis")
-    var reported: [[String]] = []
-    session.onLiveOutput = { reported.append($0) }
+    let live = LiveOutputRecorder(session)
     _ = await session.run("sort alphabetical")
-    try await Task.sleep(for: .milliseconds(50))
-    #expect(reported.isEmpty)
+    // A download's progress after the sort is reported after anything the sort could still cause.
+    downloads.setState(.downloading(progress: 0.4), for: "Hello")
+    let lines = await live.next()
+    #expect(lines.count == 1, "the sort's rows were reported as live: \(lines)")
+    #expect(lines.first?.contains("Hello") == true)
   }
 
   @Test func snapshotsPublishedBeforeASortNeverMoveRowsBackAfterIt() async throws {
@@ -52,9 +50,11 @@ import Testing
     _ = await session.run("sort alphabetical")
     _ = await session.run("sort reverse")
     _ = await session.run("events on")
-    // Let the data source's buffered snapshots (catalog order, alphabetical) arrive.
-    try await Task.sleep(for: .milliseconds(50))
-    #expect(session.events.isEmpty, "no batch update moved rows back and forth")
+    let live = LiveOutputRecorder(session)
+    // The data source's buffered snapshots (catalog order, alphabetical) reach the screen before this change.
+    downloads.setState(.downloading(progress: 0.4), for: "Hello")
+    _ = await live.next()
+    #expect(session.events == ["batch update: 1 updated"], "rows moved back and forth: \(session.events)")
     let shown = await session.run("show")
     #expect(shown.lines.dropFirst().first?.contains("Wonderwall") == true)
   }
