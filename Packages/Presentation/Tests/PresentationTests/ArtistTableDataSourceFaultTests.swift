@@ -77,7 +77,7 @@ import Testing
     #expect(dataSource.state == .failed(reason: "The music catalog did not answer: timed out after 0.05 s."))
     #expect(dataSource.cellModels.trackIDs == ["a"])
     hold.release()
-    for _ in 0..<10 { await Task.yield() }
+    await hold.waitUntilFinished()
     #expect(dataSource.cellModels.trackIDs == ["a"], "the timed-out request's answer is never used")
     page.musicAPI.returnTracksWithIds(["b"])
     dataSource.reloadTimeout = .seconds(30)

@@ -9,7 +9,9 @@ public final class HeldCall: Sendable {
   private struct State {
     var isReached = false
     var isReleased = false
+    var isFinished = false
     var reachedWaiters: [CheckedContinuation<Void, Never>] = []
+    var finishedWaiters: [CheckedContinuation<Void, Never>] = []
     var caller: CheckedContinuation<Void, Never>?
   }
 
@@ -31,6 +33,19 @@ public final class HeldCall: Sendable {
         return false
       }
       if reached { continuation.resume() }
+    }
+  }
+
+  /// Suspends until the held call has gone on, released or cancelled (returns at once if it already has), so
+  /// a test can check what its late answer did, or did not do.
+  public func waitUntilFinished() async {
+    await withCheckedContinuation { continuation in
+      let finished = state.withLock { state in
+        if state.isFinished { return true }
+        state.finishedWaiters.append(continuation)
+        return false
+      }
+      if finished { continuation.resume() }
     }
   }
 
@@ -67,5 +82,11 @@ public final class HeldCall: Sendable {
       }
       caller?.resume()
     }
+    let waiters = state.withLock { state in
+      state.isFinished = true
+      defer { state.finishedWaiters = [] }
+      return state.finishedWaiters
+    }
+    for waiter in waiters { waiter.resume() }
   }
 }
