@@ -4,6 +4,9 @@ import Testing
 /// `humble --server`: two people on one `humble-server`, and a server that is not there.
 @Suite(.serialized, .timeLimit(.minutes(2))) struct RemoteSessionTests {
   let directory: URL
+  /// `--timeout` for sessions that are not about it: under the thread sanitizer on a loaded machine a page can
+  /// take longer than the default 10 s, and the suite's time limit already catches a hang.
+  let patient = "300"
 
   init() throws {
     directory = FileManager.default.temporaryDirectory.appendingPathComponent("humble-remote-\(UUID().uuidString)")
@@ -23,7 +26,9 @@ import Testing
     let server = try ServerProcess(database: directory.appendingPathComponent("catalog.sqlite"))
     defer { server.stop() }
     let token = try server.addUser("ada")
-    let arguments = ["--server", server.url, "--token", token, "--in-memory", "--artist", "Neon Harbour"]
+    let arguments = [
+      "--server", server.url, "--token", token, "--in-memory", "--artist", "Neon Harbour", "--timeout", patient,
+    ]
     let first = try humble(arguments)
     let second = try humble(arguments)
     try first.waitFor("humble Neon Harbour> ")
@@ -161,7 +166,9 @@ extension RemoteSessionTests {
     var server = try ServerProcess(database: database)
     defer { server.stop() }
     let port = try #require(URLComponents(string: server.url)?.port)
-    let terminal = try humble(["--server", server.url, "--in-memory", "--artist", "Neon Harbour", "--no-color"])
+    let terminal = try humble([
+      "--server", server.url, "--in-memory", "--artist", "Neon Harbour", "--no-color", "--timeout", patient,
+    ])
     try terminal.waitFor("humble Neon Harbour> ")
 
     server.stop(signal: SIGKILL)
@@ -184,7 +191,7 @@ extension RemoteSessionTests {
   @Test func browsingWithoutATokenWorksAndAFavouriteSaysATokenIsNeeded() throws {
     let server = try ServerProcess(database: directory.appendingPathComponent("catalog.sqlite"))
     defer { server.stop() }
-    let terminal = try humble(["--server", server.url, "--in-memory", "--artist", "Neon Harbour"])
+    let terminal = try humble(["--server", server.url, "--in-memory", "--artist", "Neon Harbour", "--timeout", patient])
     try terminal.waitFor("humble Neon Harbour> ")
     terminal.type("sort popular\r")
     let sorted = try terminal.waitFor("humble Neon Harbour> ")

@@ -37,7 +37,7 @@ final class CatalogFixture: Sendable {
   static func make(_ implementation: Implementation) async throws -> CatalogFixture {
     guard implementation == .remote else { return try CatalogFixture(implementation) }
     let url = try await RemoteCatalog.shared.url()
-    let services = try RemoteServices(baseURL: url)
+    let services = try RemoteServices(baseURL: url, configuration: .patient)
     return CatalogFixture(
       musicAPI: StreamURLCheckingMusicAPI(base: services.musicAPI, server: url),
       playlistAPI: StreamURLCheckingPlaylistAPI(base: services.playlistAPI, server: url))
@@ -145,4 +145,10 @@ final class CatalogFixture: Sendable {
       id: id, title: title, duration: duration, popularity: popularity, releaseDate: day(number),
       containsExplicitLyrics: explicit, artistID: artistID)
   }
+}
+
+extension RemoteConfiguration {
+  /// For tests that are not about timeouts: a loaded CI machine running the whole suite under the thread sanitizer
+  /// can take longer than the default 10 s to answer, and the suites' own time limits already catch a hang.
+  static let patient = RemoteConfiguration(requestTimeout: .seconds(300))
 }

@@ -35,7 +35,7 @@ import Testing
     }
     server = try await HumbleServer.start(
       store: SQLiteCatalogStore(database: catalog.database), configuration: .init(port: 0))
-    let remote = try RemoteServices(baseURL: server.url)
+    let remote = try RemoteServices(baseURL: server.url, configuration: .patient)
     track = try #require(try await remote.musicAPI.tracks(ofArtist: "cut").first)
   }
 

@@ -73,7 +73,7 @@ import Testing
         let store = SQLiteCatalogStore(database: catalog.database)
         let token = try await HumbleServer.addUser(named: "contract", to: store)
         let server = try await HumbleServer.start(store: store, configuration: .init(port: 0))
-        let remote = try RemoteServices(baseURL: server.url, token: token)
+        let remote = try RemoteServices(baseURL: server.url, token: token, configuration: .patient)
         let local = try LiveServices.open(
           .database(at: directory.appendingPathComponent("downloads.sqlite")),
           options: .init(importsDemoCatalogWhenEmpty: false))
