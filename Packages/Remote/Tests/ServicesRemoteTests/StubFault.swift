@@ -1,4 +1,6 @@
 /// What the stub server does to a request instead of (or before) answering it.
+///
+/// Only `pass`, `hold` and `contentType` do the request's work; the others leave the server's state as it was.
 enum StubFault: Equatable, Sendable {
   /// Answers normally: lets one request through before the faults queued after it.
   case pass
