@@ -102,6 +102,13 @@ import Testing
     #expect(await reason(of: try api()) == "server at \(serverName) closed the connection without answering")
   }
 
+  @Test func anAnswerCutShortSaysTheConnectionWasCut() async throws {
+    defer { server.stop() }
+    server.inject(.cutShort, into: CatalogAPI.Path.artists)
+    #expect(
+      await reason(of: try api()) == "server at \(serverName) cut the connection before the answer was complete")
+  }
+
   @Test func aCallerCancelledWhileWaitingIsToldCancelled() async throws {
     defer { server.stop() }
     let held = server.heldRequests()

@@ -126,6 +126,13 @@ final class StubCatalogServer: Sendable {
     }
   }
 
+  /// Sends `text` as it is on every open feed, as a server that breaks the event format would.
+  func sendOnFeeds(_ text: String) {
+    state.withLock { state in
+      for feed in state.feeds.values { feed.send(Array(text.utf8)) }
+    }
+  }
+
   /// The favourites' version now.
   var favouritesVersion: Int { state.withLock { $0.version } }
 
@@ -142,6 +149,9 @@ final class StubCatalogServer: Sendable {
     if isFeed { waitWhileFeedsAreHeld(request.path) }
     if isFeed, fault == nil || fault == .pass {
       return serveFeed(request, connection)
+    }
+    if isFeed, case .contentType(let type)? = fault {
+      return connection.respond(status: 200, contentType: type, body: Data("event: ready\ndata: {}\n\n".utf8))
     }
     // Only the faults that answer with the route's body do its work: a refused PUT changes nothing.
     let answer = { () -> (status: Int, contentType: String, body: Data) in
@@ -172,6 +182,10 @@ final class StubCatalogServer: Sendable {
       connection.respond(status: code, contentType: "text/plain", body: Data("upstream broke\n".utf8))
     case .closeWithoutAnswer?:
       break
+    case .cutShort?:
+      let (status, contentType, body) = answer()
+      let head = "HTTP/1.1 \(status) OK\r\nContent-Type: \(contentType)\r\nContent-Length: \(body.count)\r\n\r\n"
+      connection.send(Array(head.utf8) + Array(body.prefix(body.count / 2)))
     }
   }
 
