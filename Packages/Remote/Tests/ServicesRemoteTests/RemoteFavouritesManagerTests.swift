@@ -5,6 +5,7 @@ import Services
 import ServicesRemote
 import Testing
 
+/// The favourites manager's own requests, its announcements and its life cycle.
 @Suite(.timeLimit(.minutes(1))) struct RemoteFavouritesManagerTests {
   let server: StubCatalogServer
   let services: RemoteServices
@@ -13,13 +14,6 @@ import Testing
     server = try StubCatalogServer()
     services = try RemoteServices(
       baseURL: server.baseURL, token: StubCatalogServer.token, configuration: testConfiguration())
-  }
-
-  /// Opens the manager and waits until its feed has caught up with the server.
-  private func connectedManager() async throws -> RemoteFavouritesManager {
-    let manager = try await services.openFavourites()
-    _ = await manager.feedStates().first(where: \.isConnected)
-    return manager
   }
 
   @Test func withoutATokenFavouritesFailAtOnceSayingATokenIsNeeded() async throws {
@@ -43,7 +37,7 @@ import Testing
 
   @Test func aRefusedChangeFailsWithTheServersReasonAndChangesNothing() async throws {
     defer { server.stop() }
-    let manager = try await connectedManager()
+    let manager = try await services.connectedFavourites()
     defer { manager.close() }
     server.inject(.status(401, detail: "token revoked\nsign in again"), into: CatalogAPI.Path.favourite("n0"))
     await #expect(throws: FavouritesError.storage(reason: "the server answered 401: token revoked sign in again")) {
@@ -56,7 +50,7 @@ import Testing
 
   @Test func favouritingSendsOneRequestAndIsAnnouncedOnceThoughTheFeedEchoesIt() async throws {
     defer { server.stop() }
-    let manager = try await connectedManager()
+    let manager = try await services.connectedFavourites()
     let changes = manager.changes()
     try await manager.favourite("n0")
     let favourites = manager.favouritedTrackIDs
@@ -74,95 +68,9 @@ import Testing
     #expect(server.requests.filter { $0 == CatalogAPI.Path.favourite("n0") }.count == 1)
   }
 
-  @Test func aChangeMadeByAnotherClientArrivesOnTheFeed() async throws {
-    defer { server.stop() }
-    let manager = try await connectedManager()
-    defer { manager.close() }
-    let changes = manager.changes()
-    server.setFavourite(true, "n1")
-    #expect(await changes.first { _ in true } == FavouriteChange(trackID: "n1", isFavourited: true))
-    let favourites = manager.favouritedTrackIDs
-    #expect(favourites == ["n1"])
-  }
-
-  @Test func aChangeMadeWhileTheFeedIsDownIsCaughtUpOnReconnection() async throws {
-    defer { server.stop() }
-    let manager = try await connectedManager()
-    defer { manager.close() }
-    let states = manager.feedStates()
-    let changes = manager.changes()
-    let held = server.heldRequests()
-    server.holdFeeds(true)
-    server.dropFeeds()
-    _ = await states.first(where: \.isDisconnected)
-    // The reconnection waits at the server, so the change below cannot reach the client as an event.
-    _ = await held.first { $0 == CatalogAPI.Path.favouriteEvents }
-    server.setFavourite(true, "n2")
-    server.holdFeeds(false)
-    #expect(await states.first(where: \.isConnected) == .connected(version: 1))
-    let favourites = manager.favouritedTrackIDs
-    #expect(favourites == ["n2"])
-    #expect(await changes.first { _ in true } == FavouriteChange(trackID: "n2", isFavourited: true))
-  }
-
-  @Test func aListReadBeforeANewerEventDoesNotUndoIt() async throws {
-    defer { server.stop() }
-    let manager = try await connectedManager()
-    defer { manager.close() }
-    let states = manager.feedStates()
-    let changes = manager.changes()
-    let held = server.heldRequests()
-    // The catch-up list after the reconnection is made at version 0, then held while n1 is favourited.
-    server.inject(.hold, into: CatalogAPI.Path.favourites)
-    server.dropFeeds()
-    _ = await states.first(where: \.isDisconnected)
-    _ = await held.first { $0 == CatalogAPI.Path.favourites }
-    server.setFavourite(true, "n1")
-    #expect(await changes.first { _ in true } == FavouriteChange(trackID: "n1", isFavourited: true))
-    server.releaseHeld()
-    #expect(await states.first(where: \.isConnected) == .connected(version: 1))
-    let favourites = manager.favouritedTrackIDs
-    #expect(favourites == ["n1"])
-    server.setFavourite(true, "n2")
-    #expect(await changes.first { _ in true } == FavouriteChange(trackID: "n2", isFavourited: true))
-  }
-
-  @Test func anOldEventReplayedOnReconnectionDoesNotUndoNewerState() async throws {
-    defer { server.stop() }
-    let favourited = server.setFavourite(true, "n0")
-    server.setFavourite(false, "n0")
-    server.replayOnConnect([favourited])
-    let manager = try await connectedManager()
-    defer { manager.close() }
-    let states = manager.feedStates()
-    let changes = manager.changes()
-    server.dropFeeds()
-    _ = await states.first(where: \.isDisconnected)
-    #expect(await states.first(where: \.isConnected) == .connected(version: 2))
-    let favourites = manager.favouritedTrackIDs
-    #expect(favourites.isEmpty)
-    server.setFavourite(true, "n1")
-    #expect(await changes.first { _ in true } == FavouriteChange(trackID: "n1", isFavourited: true))
-  }
-
-  @Test func aFeedTheServerRefusesWith503IsRetriedUntilConnected() async throws {
-    defer { server.stop() }
-    // Held at the server, the refusal cannot come before this test is listening for it.
-    server.holdFeeds(true)
-    server.inject(.status(503, detail: "feed paused"), into: CatalogAPI.Path.favouriteEvents)
-    let manager = try await services.openFavourites()
-    defer { manager.close() }
-    let states = manager.feedStates()
-    server.holdFeeds(false)
-    #expect(
-      await states.first(where: \.isDisconnected) == .disconnected(reason: "the server answered 503: feed paused"))
-    #expect(await states.first(where: \.isConnected) == .connected(version: 0))
-    #expect(server.requests.filter { $0 == CatalogAPI.Path.favouriteEvents }.count == 2)
-  }
-
   @Test func closingEndsTheStreamsAndLetsTheFeedConnectionGo() async throws {
     defer { server.stop() }
-    let manager = try await connectedManager()
+    let manager = try await services.connectedFavourites()
     let states = manager.feedStates()
     let changes = manager.changes()
     let openFeeds = server.openFeedCounts()
@@ -177,5 +85,84 @@ import Testing
     #expect(stateNow == .closed)
     let lateStates = manager.feedStates()
     #expect(await lateStates.first { _ in true } == .closed)
+  }
+
+  @Test func unfavouritingDeletesOnTheServerAndIsAnnounced() async throws {
+    defer { server.stop() }
+    server.setFavourite(true, "n0")
+    let manager = try await services.connectedFavourites()
+    defer { manager.close() }
+    let changes = manager.changes()
+    try await manager.unfavourite("n0")
+    #expect(await changes.first { _ in true } == FavouriteChange(trackID: "n0", isFavourited: false))
+    let states = manager.favouriteStates(of: ["n0", "n1"])
+    #expect(states == [false, false])
+    #expect(server.favouritesVersion == 2)
+  }
+
+  @Test func aFavouriteAskedForByACancelledCallerStillLandsAndIsKept() async throws {
+    defer { server.stop() }
+    let manager = try await services.connectedFavourites()
+    defer { manager.close() }
+    let held = server.heldRequests()
+    server.inject(.hold, into: CatalogAPI.Path.favourite("n0"))
+    let call = Task { try await manager.favourite("n0") }
+    _ = await held.first { _ in true }
+    call.cancel()
+    server.releaseHeld()
+    try await call.value
+    let favourites = manager.favouritedTrackIDs
+    #expect(favourites == ["n0"])
+  }
+
+  @Test func anAnswerAboutAnotherTrackIsRefused() async throws {
+    defer { server.stop() }
+    let manager = try await services.connectedFavourites()
+    defer { manager.close() }
+    let otherTrack = #"{"trackID": "n1", "isFavourited": true, "version": 1}"#
+    server.inject(.malformedJSON(otherTrack), into: CatalogAPI.Path.favourite("n0"))
+    await #expect(
+      throws: FavouritesError.storage(
+        reason: "the server answered for /v1/me/favourites/n0 with track 'n1' favourited")
+    ) { try await manager.favourite("n0") }
+    let favourites = manager.favouritedTrackIDs
+    #expect(favourites.isEmpty)
+  }
+
+  @Test func aTrackIDHoldingNULIsRefusedWithoutAsking() async throws {
+    defer { server.stop() }
+    let manager = try await services.connectedFavourites()
+    defer { manager.close() }
+    let asked = server.requests
+    await #expect(throws: FavouritesError.storage(reason: #"the track ID "a\0b" holds a NUL character"#)) {
+      try await manager.favourite("a\0b")
+    }
+    #expect(server.requests == asked)
+  }
+
+  @Test func aChangeMadeThroughOneManagerReachesAnother() async throws {
+    defer { server.stop() }
+    let here = try await services.connectedFavourites()
+    defer { here.close() }
+    let elsewhere = try await RemoteServices(
+      baseURL: server.baseURL, token: StubCatalogServer.token, configuration: testConfiguration()
+    ).connectedFavourites()
+    defer { elsewhere.close() }
+    let heard = elsewhere.changes()
+    try await here.favourite("n2")
+    #expect(await heard.first { _ in true } == FavouriteChange(trackID: "n2", isFavourited: true))
+    let favourites = elsewhere.favouritedTrackIDs
+    #expect(favourites == ["n2"])
+  }
+
+  @Test func aManagerLetGoOfClosesItsFeedConnection() async throws {
+    defer { server.stop() }
+    let openFeeds = server.openFeedCounts()
+    do {
+      let manager = try await services.connectedFavourites()
+      _ = manager.feedState
+    }
+    #expect(await openFeeds.first { $0 == 1 } == 1)
+    #expect(await openFeeds.first { $0 == 0 } == 0)
   }
 }
