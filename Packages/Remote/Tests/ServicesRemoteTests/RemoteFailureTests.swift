@@ -109,6 +109,25 @@ import Testing
       await reason(of: try api()) == "server at \(serverName) cut the connection before the answer was complete")
   }
 
+  @Test func aPageWhoseNextPageIsNotAfterItIsRefused() async throws {
+    defer { server.stop() }
+    let path = CatalogAPI.Path.tracks(ofArtist: "quiet")
+    server.inject(.malformedJSON(#"{"tracks": [], "offset": 0, "total": 5, "nextOffset": 0}"#), into: path)
+    await #expect(
+      throws: MusicAPIError.unavailable(
+        reason: "the server sent a page of \(path) whose next page starts at 0, not after it")
+    ) { try await api().tracks(ofArtist: "quiet") }
+  }
+
+  @Test func pagesThatDoNotAddUpToTheServersTotalAreRefused() async throws {
+    defer { server.stop() }
+    let path = CatalogAPI.Path.tracks(ofArtist: "quiet")
+    server.inject(.malformedJSON(#"{"tracks": [], "offset": 0, "total": 5}"#), into: path)
+    await #expect(
+      throws: MusicAPIError.unavailable(reason: "the server's pages of \(path) held 0 tracks, but it counts 5")
+    ) { try await api().tracks(ofArtist: "quiet") }
+  }
+
   @Test func aCallerCancelledWhileWaitingIsToldCancelled() async throws {
     defer { server.stop() }
     let held = server.heldRequests()
