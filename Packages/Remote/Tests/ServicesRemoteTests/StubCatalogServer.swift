@@ -25,6 +25,12 @@ final class StubCatalogServer: Sendable {
     var heldFeeds: [DispatchSemaphore] = []
     var replayOnConnect: [FavouriteChangeBody] = []
     var requests: [String] = []
+    var feedCountWatchers: [AsyncStream<Int>.Continuation] = []
+
+    /// Tells every watcher how many feeds are open; called under the lock, so counts arrive in order.
+    func announceFeedCount() {
+      for watcher in feedCountWatchers { watcher.yield(feeds.count) }
+    }
   }
 
   /// Lets the HTTP server reach the stub without keeping it alive.
@@ -80,7 +86,19 @@ final class StubCatalogServer: Sendable {
     for feed in feeds { feed.cut() }
   }
 
-  /// Holds (or stops holding and lets through) every new feed connection before it is answered.
+  /// The number of open feed connections now, then after every change: a test waits here for a client to
+  /// connect or to let its connection go.
+  func openFeedCounts() -> AsyncStream<Int> {
+    let (stream, continuation) = AsyncStream<Int>.makeStream(bufferingPolicy: .unbounded)
+    state.withLock { state in
+      continuation.yield(state.feeds.count)
+      state.feedCountWatchers.append(continuation)
+    }
+    return stream
+  }
+
+  /// Holds (or stops holding and lets through) every new feed connection before it is answered, faults
+  /// included; each held one is announced on ``heldRequests()``.
   func holdFeeds(_ holds: Bool) {
     let gates = state.withLock { state in
       state.holdsFeeds = holds
@@ -108,6 +126,13 @@ final class StubCatalogServer: Sendable {
     }
   }
 
+  /// Sends `text` as it is on every open feed, as a server that breaks the event format would.
+  func sendOnFeeds(_ text: String) {
+    state.withLock { state in
+      for feed in state.feeds.values { feed.send(Array(text.utf8)) }
+    }
+  }
+
   /// The favourites' version now.
   var favouritesVersion: Int { state.withLock { $0.version } }
 
@@ -120,15 +145,26 @@ final class StubCatalogServer: Sendable {
       state.faults[request.path] = faults
       return fault
     }
-    if request.segments == ["v1", "me", "favourites", "events"], fault == nil || fault == .pass {
+    let isFeed = request.segments == ["v1", "me", "favourites", "events"]
+    if isFeed { waitWhileFeedsAreHeld(request.path) }
+    if isFeed, fault == nil || fault == .pass {
       return serveFeed(request, connection)
     }
-    let (status, body) = route(request)
-    let contentType = (200..<300).contains(status) ? CatalogJSON.contentType : CatalogJSON.problemContentType
+    if isFeed, case .contentType(let type)? = fault {
+      return connection.respond(status: 200, contentType: type, body: Data("event: ready\ndata: {}\n\n".utf8))
+    }
+    // Only the faults that answer with the route's body do its work: a refused PUT changes nothing.
+    let answer = { () -> (status: Int, contentType: String, body: Data) in
+      let (status, body) = self.route(request)
+      let isSuccess = (200..<300).contains(status)
+      return (status, isSuccess ? CatalogJSON.contentType : CatalogJSON.problemContentType, body)
+    }
     switch fault {
     case nil, .pass?:
+      let (status, contentType, body) = answer()
       connection.respond(status: status, contentType: contentType, body: body)
     case .hold?:
+      let (status, contentType, body) = answer()
       let gate = DispatchSemaphore(value: 0)
       state.withLock { $0.held.append(gate) }
       heldBroadcaster.send(request.path)
@@ -137,6 +173,7 @@ final class StubCatalogServer: Sendable {
     case .malformedJSON(let text)?:
       connection.respond(status: 200, contentType: CatalogJSON.contentType, body: Data(text.utf8))
     case .contentType(let type)?:
+      let (status, _, body) = answer()
       connection.respond(status: status, contentType: type, body: body)
     case .status(let code, let detail?)?:
       let problem = Problem(status: code, title: "Problem", detail: detail, instance: request.path)
@@ -145,6 +182,10 @@ final class StubCatalogServer: Sendable {
       connection.respond(status: code, contentType: "text/plain", body: Data("upstream broke\n".utf8))
     case .closeWithoutAnswer?:
       break
+    case .cutShort?:
+      let (status, contentType, body) = answer()
+      let head = "HTTP/1.1 \(status) OK\r\nContent-Type: \(contentType)\r\nContent-Length: \(body.count)\r\n\r\n"
+      connection.send(Array(head.utf8) + Array(body.prefix(body.count / 2)))
     }
   }
 
@@ -153,13 +194,6 @@ final class StubCatalogServer: Sendable {
       let (status, body) = Self.problem(401, "no valid bearer token", request.path)
       return connection.respond(status: status, contentType: CatalogJSON.problemContentType, body: body)
     }
-    let gate: DispatchSemaphore? = state.withLock { state in
-      guard state.holdsFeeds else { return nil }
-      let gate = DispatchSemaphore(value: 0)
-      state.heldFeeds.append(gate)
-      return gate
-    }
-    gate?.wait()
     let head =
       "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n"
     let id = ObjectIdentifier(connection)
@@ -170,13 +204,29 @@ final class StubCatalogServer: Sendable {
       for change in state.replayOnConnect { connection.send(Self.event("favourite", id: change.version, change)) }
       connection.send(Array(": keep-alive\n\n".utf8))
       state.feeds[id] = connection
+      state.announceFeedCount()
       return true
     }
     guard opened else { return }
     // The connection stays open until the client or `dropFeeds()` ends it: reading returns then.
     var byte: UInt8 = 0
     while recv(connection.socket, &byte, 1, 0) > 0 {}
-    state.withLock { _ = $0.feeds.removeValue(forKey: id) }
+    state.withLock { state in
+      state.feeds.removeValue(forKey: id)
+      state.announceFeedCount()
+    }
+  }
+
+  private func waitWhileFeedsAreHeld(_ path: String) {
+    let gate: DispatchSemaphore? = state.withLock { state in
+      guard state.holdsFeeds else { return nil }
+      let gate = DispatchSemaphore(value: 0)
+      state.heldFeeds.append(gate)
+      return gate
+    }
+    guard let gate else { return }
+    heldBroadcaster.send(path)
+    gate.wait()
   }
 
   private func route(_ request: StubRequest) -> (Int, Data) {

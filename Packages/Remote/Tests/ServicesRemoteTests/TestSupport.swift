@@ -28,3 +28,12 @@ extension FeedState {
     return false
   }
 }
+
+extension RemoteServices {
+  /// The favourites, once their feed has caught up with the server.
+  func connectedFavourites() async throws -> RemoteFavouritesManager {
+    let manager = try await openFavourites()
+    _ = await manager.feedStates().first(where: \.isConnected)
+    return manager
+  }
+}
