@@ -13,7 +13,7 @@ import Testing
     server = try StubCatalogServer()
   }
 
-  private func api(requestTimeout: Duration = .seconds(5)) throws -> RemoteMusicAPI {
+  private func api(requestTimeout: Duration = .seconds(300)) throws -> RemoteMusicAPI {
     try RemoteServices(baseURL: server.baseURL, configuration: testConfiguration(requestTimeout: requestTimeout))
       .musicAPI
   }

@@ -1,8 +1,10 @@
 import Foundation
 import ServicesRemote
 
-/// A configuration for tests: short request timeouts and backoff, so a reconnection takes milliseconds.
-func testConfiguration(requestTimeout: Duration = .seconds(5)) -> RemoteConfiguration {
+/// A configuration for tests: a short backoff, so a reconnection takes milliseconds, and a request timeout only
+/// the timeout tests shorten (the whole workspace under the thread sanitizer on two cores answers slowly; the
+/// suites' time limits catch a hang).
+func testConfiguration(requestTimeout: Duration = .seconds(300)) -> RemoteConfiguration {
   RemoteConfiguration(
     requestTimeout: requestTimeout, feedBackoff: FeedBackoff(initial: .milliseconds(5), maximum: .milliseconds(40)))
 }
