@@ -162,7 +162,7 @@ import Testing
     let backoff = FeedBackoff(initial: .milliseconds(1), maximum: .seconds(100), multiplier: 100_000, jitter: 0)
     let services = try RemoteServices(
       baseURL: server.baseURL, token: StubCatalogServer.token,
-      configuration: RemoteConfiguration(requestTimeout: .seconds(5), feedBackoff: backoff))
+      configuration: RemoteConfiguration(requestTimeout: .seconds(300), feedBackoff: backoff))
     let manager = try await services.connectedFavourites()
     defer { manager.close() }
     let states = manager.feedStates()
