@@ -129,6 +129,8 @@ let package = Package(
       name: "HumbleServerTests",
       dependencies: [
         .product(name: "HumbleServer", package: "Apps"),
+        .product(name: "HumbleServerPostgres", package: "Apps"),
+        .product(name: "HumbleServerTestSupport", package: "Apps"),
         .product(name: "humble-server", package: "Apps"),
         .product(name: "Domain", package: "Domain"),
         .product(name: "Services", package: "Services"),
@@ -157,6 +159,8 @@ let package = Package(
       name: "IntegrationTests",
       dependencies: [
         .product(name: "HumbleServer", package: "Apps"),
+        .product(name: "HumbleServerPostgres", package: "Apps"),
+        .product(name: "HumbleServerTestSupport", package: "Apps"),
         .product(name: "ServicesRemote", package: "Remote"),
         .product(name: "Domain", package: "Domain"),
         .product(name: "Services", package: "Services"),

@@ -14,6 +14,8 @@ let package = Package(
     .library(name: "HumbleApp", targets: ["HumbleApp"]),
     .executable(name: "humble-server", targets: ["humble-server"]),
     .library(name: "HumbleServer", targets: ["HumbleServer"]),
+    .library(name: "HumbleServerPostgres", targets: ["HumbleServerPostgres"]),
+    .library(name: "HumbleServerTestSupport", targets: ["HumbleServerTestSupport"]),
   ],
   dependencies: [
     .package(path: "../Packages/Domain"),
@@ -27,6 +29,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+    .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+    .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
   ],
   targets: [
     .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
@@ -63,10 +67,33 @@ let package = Package(
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
       ]
     ),
+    .target(
+      name: "HumbleServerPostgres",
+      dependencies: [
+        "HumbleServer",
+        .product(name: "Domain", package: "Domain"),
+        .product(name: "Services", package: "Services"),
+        .product(name: "ServicesLive", package: "Services"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+      ]
+    ),
+    .target(
+      name: "HumbleServerTestSupport",
+      dependencies: [
+        "HumbleServerPostgres",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+      ]
+    ),
     .executableTarget(
       name: "humble-server",
       dependencies: [
         "HumbleServer",
+        "HumbleServerPostgres",
         .product(name: "ServicesLive", package: "Services"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -89,6 +116,8 @@ let package = Package(
       name: "HumbleServerTests",
       dependencies: [
         "HumbleServer",
+        "HumbleServerPostgres",
+        "HumbleServerTestSupport",
         "humble-server",
         .product(name: "Domain", package: "Domain"),
         .product(name: "Services", package: "Services"),

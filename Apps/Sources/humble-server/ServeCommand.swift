@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HumbleServer
+import HumbleServerPostgres
 import Logging
 import ServicesLive
 
@@ -10,7 +11,7 @@ struct HumbleServerCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "humble-server",
     abstract: "Serve the music catalog over HTTP (the API of openapi.json), or manage its users.",
-    subcommands: [ServeCommand.self, UserCommand.self],
+    subcommands: [ServeCommand.self, UserCommand.self, ImportCommand.self],
     defaultSubcommand: ServeCommand.self
   )
 }
@@ -26,6 +27,11 @@ struct ServeCommand: AsyncParsableCommand {
   @Flag(name: .long, help: "Serve a catalog in memory (the demo catalog), leaving your files alone.")
   var inMemory = false
 
+  @OptionGroup var postgres: PostgresOptions
+
+  @Option(name: .long, help: "With --postgres: the longest a request waits for the database, in seconds.")
+  var databaseTimeout: Double = 5
+
   @Option(name: .long, help: "The address to listen on.")
   var host = "127.0.0.1"
 
@@ -34,11 +40,21 @@ struct ServeCommand: AsyncParsableCommand {
 
   func validate() throws {
     if inMemory, database != nil { throw ValidationError("Use either --in-memory or --database, not both.") }
+    if postgres.url != nil, inMemory || database != nil {
+      throw ValidationError("Use either --postgres (or DATABASE_URL) or --database/--in-memory, not both.")
+    }
+    if !(databaseTimeout > 0 && databaseTimeout <= 3600) {
+      throw ValidationError("--database-timeout must be from 0 to 3600 seconds.")
+    }
     if !(0...65535).contains(port) { throw ValidationError("--port must be from 0 to 65535.") }
   }
 
   func run() async throws {
     LoggingSystem.bootstrap(StreamLogHandler.standardError)
+    if let location = try postgres.location() {
+      try await servePostgres(location)
+      return
+    }
     let location: StorageLocation =
       inMemory ? .inMemory() : database.map { .database(at: URL(fileURLWithPath: $0)) } ?? .userDefault()
     let services = try openServices(location)
@@ -51,6 +67,24 @@ struct ServeCommand: AsyncParsableCommand {
         FileHandle.standardOutput.write(Data((url.absoluteString + "\n").utf8))
       }
     } catch {
+      FileHandle.standardError.write(Data("humble-server: cannot serve on \(host):\(port): \(error)\n".utf8))
+      throw ExitCode.failure
+    }
+  }
+}
+
+extension ServeCommand {
+  private func servePostgres(_ location: PostgresLocation) async throws {
+    let store = try await connectPostgres(
+      location, configuration: .init(requestTimeout: .milliseconds(Int(databaseTimeout * 1000))))
+    let configuration = HumbleServer.Configuration(host: host, port: port)
+    do {
+      try await HumbleServer.run(store: store, configuration: configuration) { url in
+        FileHandle.standardOutput.write(Data((url.absoluteString + "\n").utf8))
+      }
+      await store.close()
+    } catch {
+      await store.close()
       FileHandle.standardError.write(Data("humble-server: cannot serve on \(host):\(port): \(error)\n".utf8))
       throw ExitCode.failure
     }
@@ -84,7 +118,28 @@ struct AddUserCommand: AsyncParsableCommand {
   @Option(name: .long, help: "The catalog database file (default: $XDG_DATA_HOME/humble/catalog.sqlite).")
   var database: String?
 
+  @OptionGroup var postgres: PostgresOptions
+
+  func validate() throws {
+    if postgres.url != nil, database != nil {
+      throw ValidationError("Use either --postgres (or DATABASE_URL) or --database, not both.")
+    }
+  }
+
   func run() async throws {
+    if let location = try postgres.location() {
+      let store = try await connectPostgres(location)
+      do {
+        let token = try await HumbleServer.addUser(named: name, to: store)
+        await store.close()
+        FileHandle.standardOutput.write(Data((token + "\n").utf8))
+      } catch {
+        await store.close()
+        FileHandle.standardError.write(Data("humble-server: \(error)\n".utf8))
+        throw ExitCode.failure
+      }
+      return
+    }
     let location: StorageLocation = database.map { .database(at: URL(fileURLWithPath: $0)) } ?? .userDefault()
     let services = try openServices(location)
     do {

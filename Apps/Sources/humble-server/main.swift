@@ -8,6 +8,7 @@ do {
   switch command {
   case let serve as ServeCommand: try await serve.run()
   case let addUser as AddUserCommand: try await addUser.run()
+  case let importing as ImportCommand: try await importing.run()
   default: try command.run()
   }
 } catch let exit as ExitCode {

@@ -5,15 +5,15 @@ import HumbleServer
 import Testing
 
 @Suite struct CatalogEndpointTests {
-  @Test func everyArtistComesOrderedByName() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func everyArtistComesOrderedByName(_ backend: StoreBackend) async throws {
+    try await TestServer.with(backend) { server in
       let list = try await server.get(ArtistList.self, CatalogAPI.Path.artists)
       #expect(list.artists.map(\.id) == ["empty", "many", "other", "solo"])
     }
   }
 
-  @Test func aSearchIgnoresCaseAndDiacritics() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func aSearchIgnoresCaseAndDiacritics(_ backend: StoreBackend) async throws {
+    try await TestServer.with(backend) { server in
       let list = try await server.get(ArtistList.self, "/v1/artists?query=OTHER")
       #expect(list.artists.map(\.id) == ["other"])
       let none = try await server.get(ArtistList.self, "/v1/artists?query=nobody")
@@ -21,8 +21,8 @@ import Testing
     }
   }
 
-  @Test func aQueryOverTheLimitIsABadParameter() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func aQueryOverTheLimitIsABadParameter(_ backend: StoreBackend) async throws {
+    try await TestServer.with(backend) { server in
       let query = String(repeating: "a", count: CatalogAPI.Limits.queryCharacters + 1)
       let (problem, _) = try await server.problem(.GET, "/v1/artists?query=\(query)", status: 400)
       #expect(problem.parameter == "query")
@@ -31,8 +31,10 @@ import Testing
     }
   }
 
-  @Test func anArtistIsFoundByIDAndAnUnknownOneIsNamedIn404() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func anArtistIsFoundByIDAndAnUnknownOneIsNamedIn404(_ backend: StoreBackend)
+    async throws
+  {
+    try await TestServer.with(backend) { server in
       #expect(try await server.get(Artist.self, CatalogAPI.Path.artist("other")).name == "Öther")
       let (problem, _) = try await server.problem(.GET, CatalogAPI.Path.artist("nob/ody"), status: 404)
       #expect(problem.detail == "No artist with ID 'nob/ody' in the catalog.")
@@ -41,16 +43,19 @@ import Testing
     }
   }
 
-  @Test func relatedArtistsComeMostRelatedFirst() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func relatedArtistsComeMostRelatedFirst(_ backend: StoreBackend) async throws
+  {
+    try await TestServer.with(backend) { server in
       let list = try await server.get(ArtistList.self, CatalogAPI.Path.related(toArtist: "solo"))
       #expect(list.artists.map(\.id) == ["many", "other"])
       try await server.problem(.GET, CatalogAPI.Path.related(toArtist: "nobody"), status: 404)
     }
   }
 
-  @Test func playlistsFeaturingAnArtistCarryTracksStreamedByThisServer() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func playlistsFeaturingAnArtistCarryTracksStreamedByThisServer(
+    _ backend: StoreBackend
+  ) async throws {
+    try await TestServer.with(backend) { server in
       let list = try await server.get(PlaylistList.self, CatalogAPI.Path.playlists(featuringArtist: "solo"))
       #expect(list.playlists.map(\.id) == ["mix"])
       let stream = server.server.url.absoluteString + CatalogAPI.Path.stream(ofTrack: "solo-1")
@@ -63,8 +68,10 @@ import Testing
     }
   }
 
-  @Test func aPlaylistIsFoundByIDAndAnUnknownOneIs404() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func aPlaylistIsFoundByIDAndAnUnknownOneIs404(_ backend: StoreBackend)
+    async throws
+  {
+    try await TestServer.with(backend) { server in
       let playlist = try await server.get(Playlist.self, CatalogAPI.Path.playlist("mix"))
       #expect(playlist.tracks.map(\.id) == ["solo-1"])
       let (problem, _) = try await server.problem(.GET, CatalogAPI.Path.playlist("gone"), status: 404)
@@ -72,8 +79,10 @@ import Testing
     }
   }
 
-  @Test func streamURLsFollowTheHostTheClientUsedAndIgnoreAMalformedOne() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func streamURLsFollowTheHostTheClientUsedAndIgnoreAMalformedOne(
+    _ backend: StoreBackend
+  ) async throws {
+    try await TestServer.with(backend) { server in
       let named = try await server.send(
         .GET, "/v1/artists/solo/tracks?limit=1", headers: [("Host", "music.example:8443")])
       let page = try CatalogJSON.decoder().decode(TrackPageBody.self, from: named.body)
@@ -98,8 +107,10 @@ import Testing
     }
   }
 
-  @Test func theOpenAPIDocumentIsServedAsCommitted() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func theOpenAPIDocumentIsServedAsCommitted(_ backend: StoreBackend)
+    async throws
+  {
+    try await TestServer.with(backend) { server in
       let response = try await server.send(.GET, CatalogAPI.Path.openAPIDocument)
       #expect(response.status == 200)
       #expect(response.body == (try CatalogAPI.openAPIDocument))

@@ -6,8 +6,10 @@ import Testing
 /// The server and the OpenAPI document must agree; every HTTP test also checks each response it reads
 /// against the document (``TestServer/send(_:_:token:headers:body:sourceLocation:)``).
 @Suite struct ContractTests {
-  @Test func theServerAnswersExactlyTheDocumentsOperations() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func theServerAnswersExactlyTheDocumentsOperations(_ backend: StoreBackend)
+    async throws
+  {
+    try await TestServer.with(backend) { server in
       let contract = try OpenAPIContract.committed()
       let served = Set(
         server.server.routes.all.map { OpenAPIContract.Operation(method: $0.method.rawValue, template: $0.template) })

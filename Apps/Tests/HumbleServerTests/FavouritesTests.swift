@@ -3,8 +3,10 @@ import Foundation
 import Testing
 
 @Suite struct FavouritesTests {
-  @Test func withoutATokenFavouritesAre401WithABearerChallenge() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func withoutATokenFavouritesAre401WithABearerChallenge(
+    _ backend: StoreBackend
+  ) async throws {
+    try await TestServer.with(backend) { server in
       for (method, target) in [
         (NIOHTTPMethod.GET, CatalogAPI.Path.favourites), (.PUT, CatalogAPI.Path.favourite("solo-1")),
         (.DELETE, CatalogAPI.Path.favourite("solo-1")), (.GET, CatalogAPI.Path.favouriteEvents),
@@ -16,8 +18,8 @@ import Testing
     }
   }
 
-  @Test func anUnknownOrMalformedTokenIs401() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func anUnknownOrMalformedTokenIs401(_ backend: StoreBackend) async throws {
+    try await TestServer.with(backend) { server in
       let (unknown, _) = try await server.problem(.GET, CatalogAPI.Path.favourites, status: 401, token: "hmb_nope")
       #expect(unknown.detail == "The bearer token is not one this server knows.")
       let (malformed, response) = try await server.problem(
@@ -27,8 +29,10 @@ import Testing
     }
   }
 
-  @Test func settingAndUnsettingAreIdempotentAndCountVersions() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func settingAndUnsettingAreIdempotentAndCountVersions(_ backend: StoreBackend)
+    async throws
+  {
+    try await TestServer.with(backend) { server in
       let ada = server.adaToken
       #expect(try await server.get(FavouritesBody.self, CatalogAPI.Path.favourites, token: ada).version == 0)
       #expect(try await change(.PUT, "solo-2", ada, server) == .init(trackID: "solo-2", isFavourited: true, version: 1))
@@ -43,8 +47,8 @@ import Testing
     }
   }
 
-  @Test func favouritingAnUnknownTrackIs404() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func favouritingAnUnknownTrackIs404(_ backend: StoreBackend) async throws {
+    try await TestServer.with(backend) { server in
       let (problem, _) = try await server.problem(
         .PUT, CatalogAPI.Path.favourite("nope"), status: 404, token: server.adaToken)
       #expect(problem.detail == "No track with ID 'nope' in the catalog.")
@@ -52,8 +56,10 @@ import Testing
     }
   }
 
-  @Test func aUserNeverSeesOrChangesAnothersFavourites() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func aUserNeverSeesOrChangesAnothersFavourites(_ backend: StoreBackend)
+    async throws
+  {
+    try await TestServer.with(backend) { server in
       _ = try await change(.PUT, "solo-1", server.adaToken, server)
       let bobs = try await server.get(FavouritesBody.self, CatalogAPI.Path.favourites, token: server.bobToken)
       #expect(bobs == FavouritesBody(trackIDs: [], version: 0))

@@ -4,8 +4,10 @@ import HumbleServer
 import Testing
 
 @Suite struct FeedTests {
-  @Test func aChangeMadeThroughPutReachesItsUsersFeedOnly() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func aChangeMadeThroughPutReachesItsUsersFeedOnly(_ backend: StoreBackend)
+    async throws
+  {
+    try await TestServer.with(backend) { server in
       let adaFeed = try await server.client.stream(
         CatalogAPI.Path.favouriteEvents, headers: [("Authorization", "Bearer \(server.adaToken)")])
       let bobFeed = try await server.client.stream(
@@ -34,8 +36,8 @@ import Testing
     }
   }
 
-  @Test func aQuietFeedSendsKeepAliveComments() async throws {
-    try await TestServer.with(keepAliveInterval: .milliseconds(20)) { server in
+  @Test(arguments: StoreBackend.allCases) func aQuietFeedSendsKeepAliveComments(_ backend: StoreBackend) async throws {
+    try await TestServer.with(backend, keepAliveInterval: .milliseconds(20)) { server in
       let feed = try await server.client.stream(
         CatalogAPI.Path.favouriteEvents, headers: [("Authorization", "Bearer \(server.adaToken)")])
       defer { feed.close() }
@@ -44,8 +46,10 @@ import Testing
     }
   }
 
-  @Test func shutdownEndsAnOpenFeedAndTheServerStops() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func shutdownEndsAnOpenFeedAndTheServerStops(_ backend: StoreBackend)
+    async throws
+  {
+    try await TestServer.with(backend) { server in
       let feed = try await server.client.stream(
         CatalogAPI.Path.favouriteEvents, headers: [("Authorization", "Bearer \(server.adaToken)")])
       #expect(try await feed.nextLine() == "event: ready")

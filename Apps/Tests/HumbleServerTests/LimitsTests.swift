@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 @Suite struct LimitsTests {
-  @Test func anUnknownPathIsAProblem404() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func anUnknownPathIsAProblem404(_ backend: StoreBackend) async throws {
+    try await TestServer.with(backend) { server in
       let (problem, _) = try await server.problem(.GET, "/v2/everything", status: 404)
       #expect(problem.detail == "No endpoint at /v2/everything.")
       #expect(problem.instance == "/v2/everything")
@@ -12,8 +12,10 @@ import Testing
     }
   }
 
-  @Test func aWrongMethodIs405NamingTheAllowedOnes() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func aWrongMethodIs405NamingTheAllowedOnes(_ backend: StoreBackend)
+    async throws
+  {
+    try await TestServer.with(backend) { server in
       let (problem, response) = try await server.problem(.POST, "/v1/artists/solo", status: 405)
       #expect(response.header("Allow") == "GET")
       #expect(problem.detail == "/v1/artists/solo answers GET, not POST.")
@@ -22,16 +24,16 @@ import Testing
     }
   }
 
-  @Test func aRequestTargetOver4096BytesIs414() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func aRequestTargetOver4096BytesIs414(_ backend: StoreBackend) async throws {
+    try await TestServer.with(backend) { server in
       let target = "/v1/artists?query=" + String(repeating: "a", count: CatalogAPI.Limits.requestTargetBytes)
       let (problem, _) = try await server.problem(.GET, target, status: 414)
       #expect(problem.detail == "The request target is 4114 bytes; the limit is 4096.")
     }
   }
 
-  @Test func aBodyOver16KilobytesIs413() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func aBodyOver16KilobytesIs413(_ backend: StoreBackend) async throws {
+    try await TestServer.with(backend) { server in
       let body = Data(repeating: 0x61, count: CatalogAPI.Limits.bodyBytes + 1)
       let (problem, _) = try await server.problem(
         .PUT, CatalogAPI.Path.favourite("solo-1"), status: 413, token: server.adaToken, body: body)
@@ -42,8 +44,8 @@ import Testing
     }
   }
 
-  @Test func everyResponseCarriesItsRequestID() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func everyResponseCarriesItsRequestID(_ backend: StoreBackend) async throws {
+    try await TestServer.with(backend) { server in
       let first = try await server.send(.GET, CatalogAPI.Path.artists)
       let second = try await server.send(.GET, CatalogAPI.Path.artists)
       let ids = [first, second].compactMap { $0.header("X-Request-ID") }

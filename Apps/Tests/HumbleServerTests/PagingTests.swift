@@ -5,8 +5,10 @@ import Services
 import Testing
 
 @Suite struct PagingTests {
-  @Test func anArtistWithoutTracksHasAnEmptyLastPage() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func anArtistWithoutTracksHasAnEmptyLastPage(_ backend: StoreBackend)
+    async throws
+  {
+    try await TestServer.with(backend) { server in
       let page = try await server.get(TrackPageBody.self, CatalogAPI.Path.tracks(ofArtist: "empty"))
       #expect(page.tracks.isEmpty)
       #expect(page.total == 0)
@@ -14,8 +16,10 @@ import Testing
     }
   }
 
-  @Test func pagesWalkToTheLastOneAndAnOffsetPastTheEndIsEmpty() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func pagesWalkToTheLastOneAndAnOffsetPastTheEndIsEmpty(
+    _ backend: StoreBackend
+  ) async throws {
+    try await TestServer.with(backend) { server in
       let first = try await server.get(TrackPageBody.self, "/v1/artists/solo/tracks?limit=4")
       #expect(first.tracks.map(\.id) == ["solo-1", "solo-2", "solo-3", "solo-4"])
       #expect(first.nextOffset == 4)
@@ -28,8 +32,8 @@ import Testing
     }
   }
 
-  @Test func aLimitAboveTheMaximumIsCutToIt() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func aLimitAboveTheMaximumIsCutToIt(_ backend: StoreBackend) async throws {
+    try await TestServer.with(backend) { server in
       let page = try await server.get(TrackPageBody.self, "/v1/artists/many/tracks?limit=5000")
       #expect(page.tracks.count == TrackPageRequest.maximumLimit)
       #expect(page.nextOffset == 1000)
@@ -51,14 +55,16 @@ import Testing
     }
   }
 
-  @Test func anUnknownArtistsTracksAre404() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func anUnknownArtistsTracksAre404(_ backend: StoreBackend) async throws {
+    try await TestServer.with(backend) { server in
       try await server.problem(.GET, "/v1/artists/nobody/tracks", status: 404)
     }
   }
 
-  @Test func everySortOrderPagesLikeTheCatalogSortedInMemory() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func everySortOrderPagesLikeTheCatalogSortedInMemory(_ backend: StoreBackend)
+    async throws
+  {
+    try await TestServer.with(backend) { server in
       let all = try await server.get(TrackPageBody.self, "/v1/artists/solo/tracks").tracks
       for order in TrackOrder.allCases {
         var ids: [Track.ID] = []

@@ -6,8 +6,10 @@ import Testing
 @Suite struct StreamTests {
   let path = CatalogAPI.Path.stream(ofTrack: "solo-1")
 
-  @Test func theWholeFileComesWithItsLengthAndRangeSupport() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func theWholeFileComesWithItsLengthAndRangeSupport(_ backend: StoreBackend)
+    async throws
+  {
+    try await TestServer.with(backend) { server in
       let response = try await server.send(.GET, path)
       #expect(response.status == 200)
       #expect(response.body == TestServer.soloBytes)
@@ -50,8 +52,8 @@ import Testing
     }
   }
 
-  @Test func headSendsTheHeadersWithoutTheFile() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func headSendsTheHeadersWithoutTheFile(_ backend: StoreBackend) async throws {
+    try await TestServer.with(backend) { server in
       let response = try await server.send(.HEAD, path)
       #expect(response.status == 200)
       #expect(response.body.isEmpty)
@@ -60,16 +62,18 @@ import Testing
     }
   }
 
-  @Test func headOfAnUnknownTrackIs404WithoutABody() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func headOfAnUnknownTrackIs404WithoutABody(_ backend: StoreBackend)
+    async throws
+  {
+    try await TestServer.with(backend) { server in
       let response = try await server.send(.HEAD, CatalogAPI.Path.stream(ofTrack: "nope"))
       #expect(response.status == 404)
       #expect(response.body.isEmpty)
     }
   }
 
-  @Test func anEmptyFileIsServedEmpty() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func anEmptyFileIsServedEmpty(_ backend: StoreBackend) async throws {
+    try await TestServer.with(backend) { server in
       let response = try await server.send(.GET, CatalogAPI.Path.stream(ofTrack: "solo-2"))
       #expect(response.status == 200)
       #expect(response.body.isEmpty)
@@ -77,12 +81,15 @@ import Testing
     }
   }
 
-  @Test(arguments: [
-    ("solo-3", "Track 'solo-3''s file is missing."), ("solo-4", "Track 'solo-4' has no file on this server."),
-    ("solo-5", "Track 'solo-5''s file is missing."), ("nope", "No track with ID 'nope' in the catalog."),
-  ])
-  func onlyARegularFileIsServed(track: String, detail: String) async throws {
-    try await TestServer.with { server in
+  @Test(
+    arguments: StoreBackend.allCases,
+    [
+      ("solo-3", "Track 'solo-3''s file is missing."), ("solo-4", "Track 'solo-4' has no file on this server."),
+      ("solo-5", "Track 'solo-5''s file is missing."), ("nope", "No track with ID 'nope' in the catalog."),
+    ])
+  func onlyARegularFileIsServed(_ backend: StoreBackend, _ expected: (track: String, detail: String)) async throws {
+    let (track, detail) = expected
+    try await TestServer.with(backend) { server in
       let (problem, _) = try await server.problem(.GET, CatalogAPI.Path.stream(ofTrack: track), status: 404)
       #expect(problem.detail == detail)
     }

@@ -8,8 +8,10 @@ import Testing
 @Suite struct StreamVersionTests {
   let path = CatalogAPI.Path.stream(ofTrack: "solo-1")
 
-  @Test func theFileComesWithAStrongEntityTagAndItsModificationDate() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func theFileComesWithAStrongEntityTagAndItsModificationDate(
+    _ backend: StoreBackend
+  ) async throws {
+    try await TestServer.with(backend) { server in
       let response = try await server.send(.GET, path)
       let tag = try #require(response.header("ETag"))
       #expect(tag.hasPrefix("\"") && tag.hasSuffix("\""), "a strong tag, not W/")
@@ -18,8 +20,10 @@ import Testing
     }
   }
 
-  @Test func aRangeWithTheCurrentTagOrDateIsAnsweredAsARange() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func aRangeWithTheCurrentTagOrDateIsAnsweredAsARange(_ backend: StoreBackend)
+    async throws
+  {
+    try await TestServer.with(backend) { server in
       let first = try await server.send(.GET, path)
       for validator in [first.header("ETag"), first.header("Last-Modified")] {
         let response = try await server.send(
@@ -30,8 +34,10 @@ import Testing
     }
   }
 
-  @Test func aRangeOfAnotherVersionGetsTheWholeFile() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func aRangeOfAnotherVersionGetsTheWholeFile(_ backend: StoreBackend)
+    async throws
+  {
+    try await TestServer.with(backend) { server in
       let response = try await server.send(
         .GET, path, headers: [("Range", "bytes=600-"), ("If-Range", "\"another-version\"")])
       #expect(response.status == 200)
@@ -39,8 +45,10 @@ import Testing
     }
   }
 
-  @Test func aRangeHeaderOverTheLimitIsABadParameter() async throws {
-    try await TestServer.with { server in
+  @Test(arguments: StoreBackend.allCases) func aRangeHeaderOverTheLimitIsABadParameter(_ backend: StoreBackend)
+    async throws
+  {
+    try await TestServer.with(backend) { server in
       let long = "bytes=" + String(repeating: "1", count: CatalogAPI.Limits.rangeHeaderBytes)
       let (problem, _) = try await server.problem(.GET, path, status: 400, headers: [("Range", long)])
       #expect(problem.parameter == "Range")

@@ -3,6 +3,8 @@ import CatalogAPITesting
 import Domain
 import Foundation
 import HumbleServer
+import HumbleServerPostgres
+import HumbleServerTestSupport
 import Logging
 import NIOHTTP1
 import ServicesLive
@@ -10,6 +12,16 @@ import Testing
 
 /// SwiftNIO's method type, under a name that says whose it is.
 typealias NIOHTTPMethod = HTTPMethod
+
+/// Where a test server keeps its catalog, users and favourites: every HTTP test runs against each.
+enum StoreBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
+  /// The embedded SQLite catalog (`SQLiteCatalogStore`).
+  case sqlite
+  /// A fresh PostgreSQL database (`PostgresCatalogStore`), the same catalog imported with `COPY`.
+  case postgres
+
+  var testDescription: String { rawValue }
+}
 
 /// A server on an ephemeral loopback port over a small catalog made for the tests, and a client that checks
 /// every response it reads against the OpenAPI document.
@@ -26,17 +38,47 @@ struct TestServer: Sendable {
   /// The titles of `solo`'s tracks, in catalog order: ties, case and accents.
   static let soloTitles = ["beta", "Alpha", "élan", "Beta", "elan", "alpha"]
 
-  /// Runs `body` with a fresh server, and stops the server afterwards.
+  /// Runs `body` with a fresh server over `backend`, and stops the server (and drops its database) afterwards.
   @discardableResult
   static func with<T>(
-    keepAliveInterval: Duration = .seconds(15), _ body: (TestServer) async throws -> T
+    _ backend: StoreBackend = .sqlite, keepAliveInterval: Duration = .seconds(15),
+    _ body: (TestServer) async throws -> T
   ) async throws -> T {
     let files = FileManager.default.temporaryDirectory.appendingPathComponent("humble-server-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: files) }
     let database = try CatalogDatabase.open(at: nil)
     try importCatalog(into: database, files: files)
-    let store = SQLiteCatalogStore(database: database)
+    switch backend {
+    case .sqlite:
+      return try await with(
+        store: SQLiteCatalogStore(database: database), files: files, keepAliveInterval: keepAliveInterval, body)
+    case .postgres:
+      return try await PostgresTestDatabase.with { location in
+        try await PostgresCatalogImport.run(from: database, into: location)
+        let store = try await PostgresCatalogStore.connect(
+          to: location, configuration: .init(maximumConnections: 4, logger: quietLogger))
+        do {
+          let result = try await with(store: store, files: files, keepAliveInterval: keepAliveInterval, body)
+          await store.close()
+          return result
+        } catch {
+          await store.close()
+          throw error
+        }
+      }
+    }
+  }
+
+  static var quietLogger: Logger {
+    var logger = Logger(label: "humble-server-tests")
+    logger.logLevel = .critical
+    return logger
+  }
+
+  private static func with<T>(
+    store: some CatalogStore, files: URL, keepAliveInterval: Duration, _ body: (TestServer) async throws -> T
+  ) async throws -> T {
     let ada = try await HumbleServer.addUser(named: "ada", to: store)
     let bob = try await HumbleServer.addUser(named: "bob", to: store)
     var logger = Logger(label: "humble-server-tests")

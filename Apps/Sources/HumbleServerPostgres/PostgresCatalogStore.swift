@@ -1,0 +1,358 @@
+import Domain
+import Foundation
+import HumbleServer
+import Logging
+import NIOConcurrencyHelpers
+import PostgresNIO
+import Services
+
+/// The ``CatalogStore`` of a catalog in PostgreSQL: any number of servers can share one database.
+///
+/// Requests go through a connection pool that reconnects by itself with backoff when the database comes back;
+/// every request answers within ``Configuration/requestTimeout`` (a 503 naming the cause when the database is
+/// down). Favourite changes are announced with `NOTIFY` in the transaction that makes them, and every server
+/// hears every change on a `LISTEN` connection of its own (``favouriteEvents()``).
+///
+/// ```swift
+/// let store = try await PostgresCatalogStore.connect(to: PostgresLocation(url: "postgres://humble@127.0.0.1/humble"))
+/// let server = try await HumbleServer.start(store: store)
+/// // …
+/// try await server.shutdown()
+/// await store.close()
+/// ```
+public final class PostgresCatalogStore: CatalogStore {
+  /// How the store connects and how long it waits.
+  public struct Configuration: Sendable {
+    /// The longest a request waits for the database before it fails as unavailable.
+    public var requestTimeout: Duration
+    /// The longest one connection attempt takes.
+    public var connectTimeout: Duration
+    /// The most connections the pool opens.
+    public var maximumConnections: Int
+    /// Where the store logs (connection failures, reconnections).
+    public var logger: Logger
+
+    /// Creates a configuration: 5 s per request, 3 s per connection attempt, 20 connections.
+    public init(
+      requestTimeout: Duration = .seconds(5), connectTimeout: Duration = .seconds(3), maximumConnections: Int = 20,
+      logger: Logger = Logger(label: "humble-server.postgres")
+    ) {
+      self.requestTimeout = requestTimeout
+      self.connectTimeout = connectTimeout
+      self.maximumConnections = maximumConnections
+      self.logger = logger
+    }
+  }
+
+  /// Where the database is.
+  public let location: PostgresLocation
+  let configuration: Configuration
+  let client: PostgresClient
+  let logger: Logger
+  private let running: Task<Void, Never>
+  private let listener: FavouriteListener
+
+  private init(location: PostgresLocation, configuration: Configuration) {
+    self.location = location
+    self.configuration = configuration
+    self.logger = configuration.logger
+    var clientConfiguration = location.clientConfiguration(connectTimeout: configuration.connectTimeout)
+    clientConfiguration.options.maximumConnections = configuration.maximumConnections
+    let client = PostgresClient(configuration: clientConfiguration, backgroundLogger: configuration.logger)
+    self.client = client
+    running = Task { await client.run() }
+    listener = FavouriteListener(
+      location: location, connectTimeout: configuration.connectTimeout, logger: configuration.logger)
+  }
+
+  /// Connects to the database, brings its schema up to date, starts listening for favourite changes, and
+  /// answers the store; throws ``PostgresStoreError`` when the database cannot be reached or is newer.
+  public static func connect(
+    to location: PostgresLocation, configuration: Configuration = Configuration()
+  ) async throws(PostgresStoreError) -> PostgresCatalogStore {
+    let store = PostgresCatalogStore(location: location, configuration: configuration)
+    do {
+      try await store.migrate()
+      try await store.listener.start()
+      return store
+    } catch {
+      await store.close()
+      if let error = error as? PostgresStoreError { throw error }
+      throw .unavailable(reason: PostgresFailure.reason(error, at: location))
+    }
+  }
+
+  /// Stops listening and closes every connection.
+  public func close() async {
+    await listener.stop()
+    running.cancel()
+    await running.value
+  }
+
+  /// Applies missing migrations on one connection of its own (the pool's connections are for requests).
+  private func migrate() async throws {
+    let connection = try await PostgresConnection.connect(
+      configuration: try location.connectionConfiguration(connectTimeout: configuration.connectTimeout), id: 0,
+      logger: logger)
+    do {
+      try await PostgresSchema.migrate(connection, location: location, logger: logger)
+      try await connection.close()
+    } catch {
+      try? await connection.close()
+      throw error
+    }
+  }
+
+  /// Runs `body` on a pooled connection within the request timeout; a failure becomes ``CatalogStoreError``.
+  func request<T: Sendable>(
+    _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+  ) async throws(CatalogStoreError) -> T {
+    let client = client
+    let location = location
+    let limit = configuration.requestTimeout
+    let listener = listener
+    do {
+      return try await Deadline.run(
+        within: limit,
+        onTimeout: {
+          // The listener tries to connect all the time: its last failure is the likely cause.
+          let cause = listener.lastFailure.map { " (\($0))" } ?? ""
+          return CatalogStoreError.unavailable(
+            reason: "PostgreSQL at \(location.address) did not answer within \(Self.seconds(limit))\(cause)")
+        },
+        { try await client.withConnection { connection in try await body(connection) } })
+    } catch {
+      throw .database(error, at: location)
+    }
+  }
+
+  /// Runs `body` in a transaction on a pooled connection within the request timeout.
+  func transaction<T: Sendable>(
+    _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+  ) async throws(CatalogStoreError) -> T {
+    let logger = logger
+    return try await request { connection in
+      try await connection.withTransaction(logger: logger) { connection in try await body(connection) }
+    }
+  }
+
+  private static func seconds(_ duration: Duration) -> String {
+    let seconds = duration / .seconds(1)
+    return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+  }
+
+  // MARK: - Catalog
+
+  static let trackColumns =
+    "track.id, track.title, track.duration, track.stream_url, track.popularity, track.release_date, "
+    + "track.contains_explicit_lyrics, track.artist_id"
+  static let artistColumns = "artist.id, artist.name, artist.image_url, artist.listeners"
+
+  /// Every artist, ordered by name.
+  public func allArtists() async throws(CatalogStoreError) -> [Artist] {
+    let logger = logger
+    return try await request { connection in
+      try await Self.artists(
+        connection.query(
+          PostgresQuery(unsafeSQL: "SELECT \(Self.artistColumns) FROM artist ORDER BY search_name, id"),
+          logger: logger))
+    }
+  }
+
+  /// The artists whose names contain `query`, ignoring case and diacritics, ordered by name.
+  public func artists(matching query: String) async throws(CatalogStoreError) -> [Artist] {
+    guard !query.containsNUL else { return [] }
+    let folded = SearchFolding.fold(query)
+    let logger = logger
+    return try await request { connection in
+      var sql = PostgresQuery(
+        unsafeSQL:
+          "SELECT \(Self.artistColumns) FROM artist WHERE strpos(search_name, $1) > 0 ORDER BY search_name, id")
+      sql.binds.append(folded)
+      return try await Self.artists(connection.query(sql, logger: logger))
+    }
+  }
+
+  /// The artist with an identifier.
+  public func artist(withID id: Artist.ID) async throws(CatalogStoreError) -> Artist {
+    guard !id.rawValue.containsNUL else { throw .artistNotFound(id) }
+    let logger = logger
+    let found = try await request { connection in
+      var sql = PostgresQuery(unsafeSQL: "SELECT \(Self.artistColumns) FROM artist WHERE id = $1")
+      sql.binds.append(id.rawValue)
+      return try await Self.artists(connection.query(sql, logger: logger)).first
+    }
+    guard let found else { throw .artistNotFound(id) }
+    return found
+  }
+
+  /// One page of an artist's tracks, and how many the artist has in all (kept with the artist at import).
+  public func tracks(ofArtist id: Artist.ID, page: TrackPageRequest) async throws(CatalogStoreError) -> TrackPage {
+    guard !id.rawValue.containsNUL else { throw .artistNotFound(id) }
+    let logger = logger
+    let orderBy = Self.orderBy(page.order)
+    let result: TrackPage? = try await request { connection in
+      let totals = try await connection.query(
+        "SELECT track_count FROM artist WHERE id = \(id.rawValue)", logger: logger
+      ).collect()
+      guard let total = try totals.first?.decode(Int.self) else { return nil }
+      var sql = PostgresQuery(
+        unsafeSQL:
+          "SELECT \(Self.trackColumns) FROM track WHERE artist_id = $1 ORDER BY \(orderBy) LIMIT $2 OFFSET $3")
+      sql.binds.append(id.rawValue)
+      sql.binds.append(page.limit)
+      sql.binds.append(page.offset)
+      let tracks = try await Self.tracks(connection.query(sql, logger: logger))
+      return TrackPage(tracks: tracks, offset: page.offset, total: total)
+    }
+    guard let result else { throw .artistNotFound(id) }
+    return result
+  }
+
+  /// Artists related to an artist, most related first.
+  public func relatedArtists(of id: Artist.ID) async throws(CatalogStoreError) -> [Artist] {
+    guard !id.rawValue.containsNUL else { throw .artistNotFound(id) }
+    let logger = logger
+    let related: [Artist]? = try await request { connection in
+      guard try await Self.artistExists(id, connection, logger) else { return nil }
+      var sql = PostgresQuery(
+        unsafeSQL: """
+          SELECT \(Self.artistColumns) FROM related_artist JOIN artist ON artist.id = related_artist.related_artist_id
+          WHERE related_artist.artist_id = $1 ORDER BY related_artist.position
+          """)
+      sql.binds.append(id.rawValue)
+      return try await Self.artists(connection.query(sql, logger: logger))
+    }
+    guard let related else { throw .artistNotFound(id) }
+    return related
+  }
+
+  /// The playlists featuring an artist, ordered by name.
+  public func playlists(featuring id: Artist.ID) async throws(CatalogStoreError) -> [Playlist] {
+    guard !id.rawValue.containsNUL else { throw .artistNotFound(id) }
+    let logger = logger
+    let playlists: [Playlist]? = try await request { connection in
+      guard try await Self.artistExists(id, connection, logger) else { return nil }
+      var sql = PostgresQuery(
+        unsafeSQL: """
+          SELECT playlist.id FROM playlist
+          WHERE EXISTS (
+            SELECT 1 FROM playlist_track JOIN track ON track.id = playlist_track.track_id
+            WHERE playlist_track.playlist_id = playlist.id AND track.artist_id = $1
+          )
+          """)
+      sql.binds.append(id.rawValue)
+      var playlists: [Playlist] = []
+      for row in try await connection.query(sql, logger: logger).collect() {
+        if let playlist = try await Self.playlist(Playlist.ID(try row.decode(String.self)), connection, logger) {
+          playlists.append(playlist)
+        }
+      }
+      return playlists
+    }
+    guard let playlists else { throw .artistNotFound(id) }
+    // By name as people read it (case and accents ignored), as the SQLite store orders them.
+    return playlists.sorted { (SearchFolding.fold($0.name), $0.id) < (SearchFolding.fold($1.name), $1.id) }
+  }
+
+  /// The playlist with an identifier.
+  public func playlist(withID id: Playlist.ID) async throws(CatalogStoreError) -> Playlist {
+    guard !id.rawValue.containsNUL else { throw .playlistNotFound(id) }
+    let logger = logger
+    let found = try await request { connection in try await Self.playlist(id, connection, logger) }
+    guard let found else { throw .playlistNotFound(id) }
+    return found
+  }
+
+  /// The track with an identifier, whose stream URL says where its file is.
+  public func track(withID id: Track.ID) async throws(CatalogStoreError) -> Track {
+    guard !id.rawValue.containsNUL else { throw .trackNotFound(id) }
+    let logger = logger
+    let found = try await request { connection in
+      var sql = PostgresQuery(unsafeSQL: "SELECT \(Self.trackColumns) FROM track WHERE id = $1")
+      sql.binds.append(id.rawValue)
+      return try await Self.tracks(connection.query(sql, logger: logger)).first
+    }
+    guard let found else { throw .trackNotFound(id) }
+    return found
+  }
+
+  /// Every favourite change of any user, on any server sharing the database, heard after this call, in
+  /// commit order; the stream ends when the listening connection drops (the feed then closes, and its client
+  /// reconnects and catches up).
+  public func favouriteEvents() -> AsyncStream<FavouriteEvent> {
+    listener.events()
+  }
+
+  /// Whether the store hears favourite changes now (its listening connection is open).
+  public var isListening: Bool { listener.isListening }
+
+  // MARK: - Rows
+
+  private static func orderBy(_ order: TrackOrder) -> String {
+    switch order {
+    case .catalog: "position"
+    case .title: "search_title, position"
+    case .titleDescending: "search_title DESC, position"
+    case .popular: "popularity DESC, position"
+    case .newest: "release_date DESC, position"
+    case .longest: "duration DESC, position"
+    case .shortest: "duration, position"
+    }
+  }
+
+  static func artistExists(_ id: Artist.ID, _ connection: PostgresConnection, _ logger: Logger) async throws -> Bool {
+    try await connection.query(
+      "SELECT EXISTS (SELECT 1 FROM artist WHERE id = \(id.rawValue))", logger: logger
+    ).collect().first?.decode(Bool.self) ?? false
+  }
+
+  private static func playlist(
+    _ id: Playlist.ID, _ connection: PostgresConnection, _ logger: Logger
+  ) async throws -> Playlist? {
+    let rows = try await connection.query(
+      "SELECT name, artwork_url FROM playlist WHERE id = \(id.rawValue)", logger: logger
+    ).collect()
+    guard let row = rows.first else { return nil }
+    let (name, artwork) = try row.decode((String, String).self)
+    var sql = PostgresQuery(
+      unsafeSQL: """
+        SELECT \(trackColumns) FROM playlist_track JOIN track ON track.id = playlist_track.track_id
+        WHERE playlist_track.playlist_id = $1 ORDER BY playlist_track.position
+        """)
+    sql.binds.append(id.rawValue)
+    let tracks = try await Self.tracks(connection.query(sql, logger: logger))
+    return Playlist(
+      id: id, name: name, tracks: tracks, artworkURL: URL(string: artwork) ?? URL(fileURLWithPath: "/"))
+  }
+
+  static func tracks(_ rows: PostgresRowSequence) async throws -> [Track] {
+    var tracks: [Track] = []
+    for try await row in rows {
+      let (id, title, duration, stream, popularity, released, explicit, artist) = try row.decode(
+        (String, String, Double, String, Int, Double, Bool, String).self)
+      tracks.append(
+        Track(
+          id: Track.ID(id), title: title, duration: duration, streamURLString: stream, popularity: popularity,
+          releaseDate: Date(timeIntervalSince1970: released), containsExplicitLyrics: explicit,
+          artistID: Artist.ID(artist)))
+    }
+    return tracks
+  }
+
+  static func artists(_ rows: PostgresRowSequence) async throws -> [Artist] {
+    var artists: [Artist] = []
+    for try await row in rows {
+      let (id, name, image, listeners) = try row.decode((String, String, String?, Int).self)
+      artists.append(
+        Artist(id: Artist.ID(id), name: name, imageURL: image.flatMap(URL.init(string:)), listeners: listeners))
+    }
+    return artists
+  }
+}
+
+extension String {
+  /// Whether the text holds a NUL, which PostgreSQL's text cannot: no ID or name holds one, so it matches
+  /// nothing.
+  var containsNUL: Bool { utf8.contains(0) }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import HumbleServerPostgres
+import NIOConcurrencyHelpers
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A throwaway PostgreSQL cluster on loopback, started and stopped by the project's own script
+/// (`Tools/scripts/postgres start|stop DIR`, which installs Debian's `postgresql` when it is missing).
+///
+/// Tests that need a database of their own use ``PostgresTestDatabase``; a test that stops and starts
+/// PostgreSQL (a fault test) starts a cluster of its own with ``start(in:)``.
+public final class PostgresCluster: Sendable {
+  /// The cluster's data directory.
+  public let directory: URL
+  /// The cluster's `humble` database, as the script printed it.
+  public let location: PostgresLocation
+
+  private init(directory: URL, location: PostgresLocation) {
+    self.directory = directory
+    self.location = location
+  }
+
+  /// Creates a cluster in `directory` (a new temporary one by default), starts it, and answers it.
+  public static func start(in directory: URL? = nil) throws -> PostgresCluster {
+    let directory =
+      directory
+      ?? FileManager.default.temporaryDirectory.appendingPathComponent("humble-postgres-\(UUID().uuidString)")
+    let output = try runScript("start", directory)
+    guard let line = output.split(separator: "\n").last else {
+      throw PostgresClusterError(message: "Tools/scripts/postgres start printed no URL")
+    }
+    return PostgresCluster(directory: directory, location: try PostgresLocation(url: String(line)))
+  }
+
+  /// Starts the cluster again after ``stop()``, on the port it had (so that its clients find it again)
+  /// unless another process took that port meanwhile.
+  public func restart() throws {
+    _ = try Self.runScript("start", directory)
+  }
+
+  /// Stops the cluster (fast shutdown: open connections are closed); stopping a stopped cluster does nothing.
+  public func stop() throws {
+    _ = try Self.runScript("stop", directory)
+  }
+
+  /// Stops the cluster and deletes its directory.
+  public func destroy() {
+    try? stop()
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  /// The project's script, found from this file's place in the repository.
+  static let script = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Tools/scripts/postgres")
+
+  /// Runs the script and answers what it printed; its standard output and error go through files, and it is
+  /// waited for with `waitpid` (Foundation's `Process.waitUntilExit` can miss the exit of a child whose own
+  /// child, the PostgreSQL server, lives on).
+  private static func runScript(_ action: String, _ directory: URL) throws -> String {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("humble-postgres-script-\(UUID())")
+    let outputPath = scratch.path + ".out"
+    let errorPath = scratch.path + ".err"
+    defer {
+      try? FileManager.default.removeItem(atPath: outputPath)
+      try? FileManager.default.removeItem(atPath: errorPath)
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    let arguments = ["/bin/bash", script.path, action, directory.path]
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { for argument in argv { free(argument) } }
+    var pid = pid_t()
+    let spawned = posix_spawn(&pid, "/bin/bash", &actions, nil, &argv, environ)
+    guard spawned == 0 else {
+      throw PostgresClusterError(message: "cannot run \(script.path): \(String(cString: strerror(spawned)))")
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    let printed = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    let complained = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+    let exited = status & 0x7f == 0
+    let code = (status >> 8) & 0xff
+    guard exited, code == 0 else {
+      let message = complained.split(separator: "\n").last.map(String.init) ?? "exit status \(code)"
+      throw PostgresClusterError(message: "Tools/scripts/postgres \(action) \(directory.path) failed: \(message)")
+    }
+    return printed
+  }
+}
+
+/// Why a test cluster could not start or stop.
+public struct PostgresClusterError: Error, CustomStringConvertible {
+  /// A one-line explanation.
+  public var message: String
+  /// The explanation.
+  public var description: String { message }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import HumbleServerPostgres
+import Logging
+import NIOConcurrencyHelpers
+import PostgresNIO
+
+/// A fresh, empty PostgreSQL database for one test, dropped afterwards.
+///
+/// The databases live in one cluster per test process: the one at `HUMBLE_TEST_POSTGRES_URL` when it is set
+/// (CI or a developer's own), else one started by `Tools/scripts/postgres` on first use and stopped when the
+/// process exits.
+///
+/// ```swift
+/// try await PostgresTestDatabase.with { location in
+///   let store = try await PostgresCatalogStore.connect(to: location)
+///   // …
+///   await store.close()
+/// }
+/// ```
+public enum PostgresTestDatabase {
+  /// Runs `body` with a new database, and drops the database afterwards, whatever `body` did.
+  public static func with<T>(_ body: (PostgresLocation) async throws -> T) async throws -> T {
+    let server = try sharedServer()
+    let name = "humble_test_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
+    try await administer(server, "CREATE DATABASE \(name)")
+    do {
+      let result = try await body(server.database(name))
+      try await administer(server, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+      return result
+    } catch {
+      try? await administer(server, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+      throw error
+    }
+  }
+
+  /// The cluster the test databases are made in.
+  public static func sharedServer() throws -> PostgresLocation {
+    try shared.withLockedValue { shared in
+      if let shared { return try shared.get() }
+      let result = Result { () throws -> PostgresLocation in
+        if let url = ProcessInfo.processInfo.environment["HUMBLE_TEST_POSTGRES_URL"], !url.isEmpty {
+          return try PostgresLocation(url: url)
+        }
+        let cluster = try PostgresCluster.start()
+        startedCluster.withLockedValue { $0 = cluster }
+        atexit { startedCluster.withLockedValue { $0 }?.destroy() }
+        return cluster.location
+      }
+      shared = result
+      return try result.get()
+    }
+  }
+
+  private static let shared = NIOLockedValueBox<Result<PostgresLocation, any Error>?>(nil)
+
+  /// Runs one statement on the cluster's own database (`CREATE DATABASE` cannot run in a transaction).
+  static func administer(_ server: PostgresLocation, _ statement: String) async throws {
+    var logger = Logger(label: "humble-test-postgres")
+    logger.logLevel = .critical
+    let connection = try await PostgresConnection.connect(
+      configuration: .init(
+        host: server.host, port: server.port, username: server.username, password: server.password,
+        database: server.database, tls: .disable),
+      id: 0, logger: logger)
+    do {
+      try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+      try await connection.close()
+    } catch {
+      try? await connection.close()
+      throw error
+    }
+  }
+}
+
+/// The cluster this process started, stopped at exit.
+private let startedCluster = NIOLockedValueBox<PostgresCluster?>(nil)
