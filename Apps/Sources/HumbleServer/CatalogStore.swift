@@ -34,6 +34,9 @@ public protocol CatalogStore: Sendable {
     _ isFavourited: Bool, trackID: Track.ID, for user: ServerUser
   ) async throws(CatalogStoreError) -> FavouriteEvent
   /// Every favourite change of any user made after this call, in order, buffered.
+  ///
+  /// A stream that ends while the server runs ends the feeds reading it: a store that can miss changes (its
+  /// connection to the database dropped) ends its streams so that clients reconnect and catch up.
   func favouriteEvents() -> AsyncStream<FavouriteEvent>
 }
 

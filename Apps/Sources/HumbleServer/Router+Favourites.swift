@@ -58,6 +58,9 @@ extension ServerRouter {
       for await event in events where event.userID == user.id && event.version > ready {
         continuation.yield(.favourite(event))
       }
+      // The store stopped hearing changes (a database connection dropped): a feed that may miss one ends, and
+      // its client reconnects and reads the state again.
+      continuation.finish()
     }
     let interval = state.keepAliveInterval
     let keepingAlive = Task {

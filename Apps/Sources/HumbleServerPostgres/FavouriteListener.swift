@@ -19,6 +19,8 @@ final class FavouriteListener: Sendable {
     var firstConnection: CheckedContinuation<Void, any Error>?
     var firstResult: Result<Void, any Error>?
     var lastFailure: String?
+    var listeningWaiters: [CheckedContinuation<Void, Never>] = []
+    var hasDropped = false
   }
 
   private let location: PostgresLocation
@@ -27,10 +29,29 @@ final class FavouriteListener: Sendable {
   private let state = NIOLockedValueBox(State())
   private let running = NIOLockedValueBox<Task<Void, Never>?>(nil)
 
-  init(location: PostgresLocation, connectTimeout: Duration, logger: Logger) {
+  private let onReconnect: @Sendable () -> Void
+
+  /// Creates a listener; `onReconnect` is called each time it listens again after its connection dropped.
+  init(
+    location: PostgresLocation, connectTimeout: Duration, logger: Logger,
+    onReconnect: @escaping @Sendable () -> Void
+  ) {
     self.location = location
     self.connectTimeout = connectTimeout
     self.logger = logger
+    self.onReconnect = onReconnect
+  }
+
+  /// Returns once the listening connection is open (at once when it is).
+  func waitUntilListening() async {
+    await withCheckedContinuation { continuation in
+      let listening = state.withLockedValue { state in
+        if state.broadcaster != nil { return true }
+        state.listeningWaiters.append(continuation)
+        return false
+      }
+      if listening { continuation.resume() }
+    }
   }
 
   /// Starts listening and returns once the first connection listens; throws when it cannot connect.
@@ -115,18 +136,28 @@ final class FavouriteListener: Sendable {
   }
 
   private func connected() {
-    let (continuation, stale): (CheckedContinuation<Void, any Error>?, ChangeBroadcaster<FavouriteEvent>?) =
-      state.withLockedValue { state in
-        let stale = state.broadcaster
-        state.broadcaster = ChangeBroadcaster()
-        state.lastFailure = nil
-        guard state.firstResult == nil else { return (nil, stale) }
-        state.firstResult = .success(())
-        defer { state.firstConnection = nil }
-        return (state.firstConnection, stale)
-      }
+    let (continuation, stale, waiters, isReconnection):
+      (
+        CheckedContinuation<Void, any Error>?, ChangeBroadcaster<FavouriteEvent>?, [CheckedContinuation<Void, Never>],
+        Bool
+      ) =
+        state.withLockedValue { state in
+          let stale = state.broadcaster
+          state.broadcaster = ChangeBroadcaster()
+          state.lastFailure = nil
+          let waiters = state.listeningWaiters
+          state.listeningWaiters = []
+          let isReconnection = state.hasDropped
+          guard state.firstResult == nil else { return (nil, stale, waiters, isReconnection) }
+          state.firstResult = .success(())
+          defer { state.firstConnection = nil }
+          return (state.firstConnection, stale, waiters, isReconnection)
+        }
     stale?.finish()
+    // The pool is renewed before anyone waiting for the database hears that it is back.
+    if isReconnection { onReconnect() }
     continuation?.resume()
+    for waiter in waiters { waiter.resume() }
   }
 
   private func failFirst(_ error: any Error) {
@@ -141,6 +172,7 @@ final class FavouriteListener: Sendable {
 
   private func disconnected() {
     let broadcaster = state.withLockedValue { state in
+      if state.broadcaster != nil { state.hasDropped = true }
       defer { state.broadcaster = nil }
       return state.broadcaster
     }

@@ -8,9 +8,11 @@ import Services
 
 /// The ``CatalogStore`` of a catalog in PostgreSQL: any number of servers can share one database.
 ///
-/// Requests go through a connection pool that reconnects by itself with backoff when the database comes back;
-/// every request answers within ``Configuration/requestTimeout`` (a 503 naming the cause when the database is
-/// down). Favourite changes are announced with `NOTIFY` in the transaction that makes them, and every server
+/// Requests go through a connection pool; every request answers within ``Configuration/requestTimeout`` (a 503
+/// naming the cause when the database is down). The store's `LISTEN` connection notices the database going
+/// away and reconnects with a capped, jittered backoff (50 ms doubling to 5 s); when it is back, the store
+/// starts a fresh pool, so that requests work again at once instead of after the old pool's own backoff,
+/// which grows to a minute. Favourite changes are announced with `NOTIFY` in the transaction that makes them, and every server
 /// hears every change on a `LISTEN` connection of its own (``favouriteEvents()``).
 ///
 /// ```swift
@@ -47,23 +49,45 @@ public final class PostgresCatalogStore: CatalogStore {
   /// Where the database is.
   public let location: PostgresLocation
   let configuration: Configuration
-  let client: PostgresClient
   let logger: Logger
-  private let running: Task<Void, Never>
+  private let pool: NIOLockedValueBox<Pool?>
   private let listener: FavouriteListener
+
+  /// A connection pool and the task that runs it.
+  private struct Pool {
+    let client: PostgresClient
+    let running: Task<Void, Never>
+
+    init(_ location: PostgresLocation, _ configuration: Configuration) {
+      var clientConfiguration = location.clientConfiguration(connectTimeout: configuration.connectTimeout)
+      clientConfiguration.options.maximumConnections = configuration.maximumConnections
+      let client = PostgresClient(configuration: clientConfiguration, backgroundLogger: configuration.logger)
+      self.client = client
+      running = Task { await client.run() }
+    }
+  }
 
   private init(location: PostgresLocation, configuration: Configuration) {
     self.location = location
     self.configuration = configuration
     self.logger = configuration.logger
-    var clientConfiguration = location.clientConfiguration(connectTimeout: configuration.connectTimeout)
-    clientConfiguration.options.maximumConnections = configuration.maximumConnections
-    let client = PostgresClient(configuration: clientConfiguration, backgroundLogger: configuration.logger)
-    self.client = client
-    running = Task { await client.run() }
+    let pool = NIOLockedValueBox<Pool?>(Pool(location, configuration))
+    self.pool = pool
     listener = FavouriteListener(
-      location: location, connectTimeout: configuration.connectTimeout, logger: configuration.logger)
+      location: location, connectTimeout: configuration.connectTimeout, logger: configuration.logger,
+      onReconnect: {
+        // A pool that failed to connect for a while waits up to a minute before it tries again: start anew.
+        let old = pool.withLockedValue { pool -> Pool? in
+          guard let old = pool else { return nil }
+          pool = Pool(location, configuration)
+          return old
+        }
+        old?.running.cancel()
+      })
   }
+
+  /// The pool requests use now.
+  var client: PostgresClient? { pool.withLockedValue { $0?.client } }
 
   /// Connects to the database, brings its schema up to date, starts listening for favourite changes, and
   /// answers the store; throws ``PostgresStoreError`` when the database cannot be reached or is newer.
@@ -85,29 +109,30 @@ public final class PostgresCatalogStore: CatalogStore {
   /// Stops listening and closes every connection.
   public func close() async {
     await listener.stop()
-    running.cancel()
-    await running.value
+    let closing = pool.withLockedValue { pool in
+      defer { pool = nil }
+      return pool
+    }
+    closing?.running.cancel()
+    await closing?.running.value
+  }
+
+  /// Returns once the store hears favourite changes (its listening connection is open): after the database
+  /// was away, a request made after this finds it at once.
+  public func waitUntilListening() async {
+    await listener.waitUntilListening()
   }
 
   /// Applies missing migrations on one connection of its own (the pool's connections are for requests).
   private func migrate() async throws {
-    let connection = try await PostgresConnection.connect(
-      configuration: try location.connectionConfiguration(connectTimeout: configuration.connectTimeout), id: 0,
-      logger: logger)
-    do {
-      try await PostgresSchema.migrate(connection, location: location, logger: logger)
-      try await connection.close()
-    } catch {
-      try? await connection.close()
-      throw error
-    }
+    try await PostgresSchema.migrate(location, connectTimeout: configuration.connectTimeout, logger: logger)
   }
 
   /// Runs `body` on a pooled connection within the request timeout; a failure becomes ``CatalogStoreError``.
   func request<T: Sendable>(
     _ body: @escaping @Sendable (PostgresConnection) async throws -> T
   ) async throws(CatalogStoreError) -> T {
-    let client = client
+    guard let client else { throw .unavailable(reason: "the store is closed") }
     let location = location
     let limit = configuration.requestTimeout
     let listener = listener

@@ -101,6 +101,55 @@ public enum PostgresSchema {
       ])
   ]
 
+  /// Brings the database at `location` to ``latestVersion`` and answers the versions applied now (empty when
+  /// it was current); a newer database is refused with ``PostgresStoreError/newerSchema(found:known:)``.
+  @discardableResult
+  public static func migrate(
+    _ location: PostgresLocation, connectTimeout: Duration = .seconds(3),
+    logger: Logger = Logger(label: "humble-server.postgres")
+  ) async throws(PostgresStoreError) -> [Int] {
+    try await withConnection(location, connectTimeout: connectTimeout, logger: logger) { connection in
+      try await migrate(connection, location: location, logger: logger)
+    }
+  }
+
+  /// The versions of the migrations applied to the database at `location`, oldest first (empty for a database
+  /// no humble-server has used).
+  public static func appliedVersions(
+    at location: PostgresLocation, connectTimeout: Duration = .seconds(3),
+    logger: Logger = Logger(label: "humble-server.postgres")
+  ) async throws(PostgresStoreError) -> [Int] {
+    try await withConnection(location, connectTimeout: connectTimeout, logger: logger) { connection in
+      guard try await currentVersion(connection, logger: logger) != nil else { return [] }
+      return try await connection.query(
+        "SELECT version FROM humble_schema_migration ORDER BY version", logger: logger
+      ).collect().map { try $0.decode(Int.self) }
+    }
+  }
+
+  /// Runs `body` on a connection of its own, closed afterwards; failures become ``PostgresStoreError``.
+  static func withConnection<T: Sendable>(
+    _ location: PostgresLocation, connectTimeout: Duration, logger: Logger,
+    _ body: (PostgresConnection) async throws -> T
+  ) async throws(PostgresStoreError) -> T {
+    do {
+      let connection = try await PostgresConnection.connect(
+        configuration: try location.connectionConfiguration(connectTimeout: connectTimeout), id: 0, logger: logger)
+      do {
+        let result = try await body(connection)
+        try await connection.close()
+        return result
+      } catch {
+        try? await connection.close()
+        throw error
+      }
+    } catch {
+      let error = PostgresFailure.unwrapped(error)
+      if let error = error as? PostgresStoreError { throw error }
+      throw .unavailable(reason: PostgresFailure.reason(error, at: location))
+    }
+  }
+
   /// Brings the database to ``latestVersion``; answers the versions applied now (empty when it was current).
   ///
   /// A database whose schema is newer than this build's is refused with

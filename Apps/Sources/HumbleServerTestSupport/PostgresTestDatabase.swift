@@ -53,6 +53,32 @@ public enum PostgresTestDatabase {
 
   private static let shared = NIOLockedValueBox<Result<PostgresLocation, any Error>?>(nil)
 
+  /// Runs one statement on the database at `location` and answers the first column of each row it returns,
+  /// as text (cast other types with `::text`): for tests that look inside a database.
+  public static func query(_ location: PostgresLocation, _ statement: String) async throws -> [String] {
+    var logger = Logger(label: "humble-test-postgres")
+    logger.logLevel = .critical
+    let connection = try await PostgresConnection.connect(
+      configuration: .init(
+        host: location.host, port: location.port, username: location.username, password: location.password,
+        database: location.database, tls: .disable),
+      id: 0, logger: logger)
+    do {
+      var values: [String] = []
+      for try await row in try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger) {
+        var cells = row.makeIterator()
+        if let cell = cells.next() {
+          values.append(try cell.decode(String?.self) ?? "NULL")
+        }
+      }
+      try await connection.close()
+      return values
+    } catch {
+      try? await connection.close()
+      throw error
+    }
+  }
+
   /// Runs one statement on the cluster's own database (`CREATE DATABASE` cannot run in a transaction).
   static func administer(_ server: PostgresLocation, _ statement: String) async throws {
     var logger = Logger(label: "humble-test-postgres")

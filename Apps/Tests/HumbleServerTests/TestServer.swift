@@ -97,7 +97,7 @@ struct TestServer: Sendable {
     }
   }
 
-  private static func importCatalog(into database: CatalogDatabase, files: URL) throws {
+  static func importCatalog(into database: CatalogDatabase, files: URL) throws {
     let soloFile = files.appendingPathComponent("solo-1.wav")
     try soloBytes.write(to: soloFile)
     let emptyFile = files.appendingPathComponent("empty.wav")
