@@ -37,7 +37,7 @@ extension TableViewDiffableDataSource {
   /// Throws when a snapshot cannot be applied now: it recorded a misuse, or the data source or its table is
   /// in the middle of an update.
   @usableFromInline
-  func checkApplicable(_ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>) throws {
+  final func checkApplicable(_ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>) throws {
     if let misuse = snapshot.firstMisuse { throw misuse }
     if isApplying {
       throw TableViewError.invalidUpdate(
@@ -52,7 +52,7 @@ extension TableViewDiffableDataSource {
   /// Makes `snapshot` the shown one and updates the table with `changeset` (the diff from the shown one),
   /// plus its reloads and reconfigures; on failure, puts everything back and rethrows.
   @usableFromInline
-  func commit(
+  final func commit(
     _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
     sections: [DiffableSection<SectionIdentifierType, IdentifiedItem<ItemIdentifierType>>],
     changeset: Changeset

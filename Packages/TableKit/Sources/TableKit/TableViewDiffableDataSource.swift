@@ -19,17 +19,18 @@ open class TableViewDiffableDataSource<
   /// A nil answer shows an empty plain cell (UIKit raises an exception).
   public typealias CellProvider = (TableView, IndexPath, ItemIdentifierType) -> TableViewCell?
 
-  @usableFromInline weak var tableView: TableView?
-  @usableFromInline let cellProvider: CellProvider
+  @usableFromInline final weak var tableView: TableView?
+  @usableFromInline final let cellProvider: CellProvider
   /// The snapshot shown, without reload and reconfigure marks.
-  @usableFromInline var currentSnapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>()
+  @usableFromInline final var currentSnapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>()
   /// The shown snapshot in the form the diff takes.
-  @usableFromInline var currentSections: [DiffableSection<SectionIdentifierType, IdentifiedItem<ItemIdentifierType>>] =
-    []
-  @usableFromInline var isApplying = false
+  @usableFromInline final var currentSections:
+    [DiffableSection<SectionIdentifierType, IdentifiedItem<ItemIdentifierType>>] =
+      []
+  @usableFromInline final var isApplying = false
 
   /// How changes animate; accepted for UIKit compatibility (a headless table view does not animate).
-  public var defaultRowAnimation: TableView.RowAnimation = .automatic
+  public final var defaultRowAnimation: TableView.RowAnimation = .automatic
 
   /// Creates a data source for a table view and makes it the table's data source.
   public init(tableView: TableView, cellProvider: @escaping CellProvider) {
@@ -42,13 +43,13 @@ open class TableViewDiffableDataSource<
 
   /// A copy of the snapshot the table shows (without reload or reconfigure marks).
   @inlinable
-  public func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
+  public final func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
     currentSnapshot
   }
 
   /// The item at a row of the shown snapshot, or nil.
   @inlinable
-  public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
+  public final func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
     guard indexPath.count == 2, currentSnapshot.sectionItems.indices.contains(indexPath.section) else { return nil }
     let items = currentSnapshot.sectionItems[indexPath.section]
     return items.indices.contains(indexPath.row) ? items[indexPath.row] : nil
@@ -56,19 +57,19 @@ open class TableViewDiffableDataSource<
 
   /// The row of an item in the shown snapshot, or nil.
   @inlinable
-  public func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
+  public final func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
     currentSnapshot.indexPath(ofItem: itemIdentifier)
   }
 
   /// The section at an index of the shown snapshot, or nil.
   @inlinable
-  public func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
+  public final func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
     currentSnapshot.sectionIDs.indices.contains(index) ? currentSnapshot.sectionIDs[index] : nil
   }
 
   /// The index of a section in the shown snapshot, or nil.
   @inlinable
-  public func index(for sectionIdentifier: SectionIdentifierType) -> Int? {
+  public final func index(for sectionIdentifier: SectionIdentifierType) -> Int? {
     currentSnapshot.indexOfSection(sectionIdentifier)
   }
 
@@ -86,7 +87,7 @@ open class TableViewDiffableDataSource<
   /// snapshot's ``DiffableDataSourceSnapshot/firstMisuse``, or what the table's batch update throws, leaving
   /// the table and ``snapshot()`` as they were (then `completion` is not called).
   @inlinable
-  public func apply(
+  public final func apply(
     _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
     animatingDifferences: Bool = true,
     completion: (() -> Void)? = nil
@@ -100,7 +101,7 @@ open class TableViewDiffableDataSource<
 
   /// Shows a snapshot, returning once the table shows it; see ``apply(_:animatingDifferences:completion:)``.
   @inlinable
-  public func apply(
+  public final func apply(
     _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
     animatingDifferences: Bool = true
   ) async throws {
@@ -113,7 +114,7 @@ open class TableViewDiffableDataSource<
   /// `completion` runs once, after the table shows the snapshot. Throws the snapshot's
   /// ``DiffableDataSourceSnapshot/firstMisuse``, leaving the table and ``snapshot()`` as they were.
   @inlinable
-  public func applySnapshotUsingReloadData(
+  public final func applySnapshotUsingReloadData(
     _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
     completion: (() -> Void)? = nil
   ) throws {
@@ -127,7 +128,7 @@ open class TableViewDiffableDataSource<
   /// Shows a snapshot without diffing, returning once the table shows it; see
   /// ``applySnapshotUsingReloadData(_:completion:)``.
   @inlinable
-  public func applySnapshotUsingReloadData(
+  public final func applySnapshotUsingReloadData(
     _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
   ) async throws {
     try applySnapshotUsingReloadData(snapshot, completion: nil)
@@ -136,17 +137,17 @@ open class TableViewDiffableDataSource<
   // MARK: TableViewDataSource
 
   /// The number of sections of the shown snapshot.
-  public func numberOfSections(in tableView: TableView) -> Int {
+  public final func numberOfSections(in tableView: TableView) -> Int {
     currentSnapshot.numberOfSections
   }
 
   /// The number of items in a section of the shown snapshot.
-  public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+  public final func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
     currentSnapshot.sectionItems.indices.contains(section) ? currentSnapshot.sectionItems[section].count : 0
   }
 
   /// The cell the cell provider makes for the row's item; an empty plain cell when it makes none.
-  public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+  public final func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
     guard let item = itemIdentifier(for: indexPath), let cell = cellProvider(tableView, indexPath, item) else {
       return TableViewCell(reuseIdentifier: nil)
     }
