@@ -11,33 +11,50 @@ extension DiffableDataSourceSnapshot {
     _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
   ) {
     guard !sectionIDs.isEmpty else { return recordMisuse(SnapshotMisuse.noSections) }
-    if let duplicates = SnapshotMisuse.duplicates(in: identifiers) {
-      return recordMisuse(SnapshotMisuse.notUnique("item", duplicates: duplicates))
-    }
     var position = sectionIDs.count - 1
     if let sectionIdentifier {
       guard let found = self.position(ofSection: sectionIdentifier) else {
+        // UIKit checks for identifiers given twice first.
+        if let duplicates = SnapshotMisuse.duplicates(in: identifiers) {
+          return recordMisuse(SnapshotMisuse.notUnique("item", duplicates: duplicates))
+        }
         return recordMisuse(SnapshotMisuse.notFound("section", "section", sectionIdentifier))
       }
       position = found
     }
     guard !identifiers.isEmpty else { return }
+    correctRows(ofSectionAt: position)
     let slot = sectionSlots[position]
     let start = sectionItems[position].count
-    // One hash operation per new item: an item held already is noticed as its location is replaced.
-    var heldAlready: [Int32: Set<ItemIdentifierType>] = [:]
     let isLastSection = position == sectionIDs.count - 1
-    withIndex { state in
+    // One hash operation per item. The locations replaced tell an item held already (a location it had) from
+    // an identifier given twice (one given in this call: in this section, at `start` or after, since the
+    // section's rows are correct); the latter is rare, and undone.
+    var replaced: [(offset: Int, location: ItemLocation)] = []
+    let isUnique = withIndex { state -> Bool in
       if identifiers.count > 16 { state.locations.reserveCapacity(state.locations.count + identifiers.count) }
       for (offset, item) in identifiers.enumerated() {
-        if let old = state.locations.updateValue(ItemLocation(slot: slot, row: start + offset), forKey: item) {
-          heldAlready[old.slot, default: []].insert(item)
+        guard let old = state.locations.updateValue(ItemLocation(slot: slot, row: start + offset), forKey: item)
+        else { continue }
+        replaced.append((offset, old))
+        guard old.slot != slot || Int(old.row) < start else {
+          state.undoLocations(of: identifiers[...offset], replaced: replaced)
+          return false
         }
       }
       if state.validRows[Int(slot)] == start { state.validRows[Int(slot)] = start + identifiers.count }
       if !isLastSection { state.sectionStarts = nil }
+      return true
     }
-    if !heldAlready.isEmpty { removeFromSections(heldAlready) }
+    guard isUnique else {
+      let duplicates = SnapshotMisuse.duplicates(in: identifiers) ?? []
+      return recordMisuse(SnapshotMisuse.notUnique("item", duplicates: duplicates))
+    }
+    if !replaced.isEmpty {
+      var heldAlready: [Int32: Set<ItemIdentifierType>] = [:]
+      for (offset, old) in replaced { heldAlready[old.slot, default: []].insert(identifiers[offset]) }
+      removeFromSections(heldAlready)
+    }
     sectionItems[position].append(contentsOf: identifiers)
     itemCount += identifiers.count
   }
@@ -205,6 +222,14 @@ extension DiffableDataSourceSnapshot {
       return nil
     }
     return identifiers
+  }
+
+  /// Corrects the stale rows of a section, so that every row of it in the index is right.
+  @inlinable
+  mutating func correctRows(ofSectionAt position: Int) {
+    let slot = sectionSlots[position]
+    let items = sectionItems[position]
+    withIndex { $0.correctRows(slot: slot, sectionItems: items) }
   }
 
   /// Takes items out of their sections' item lists (their locations are the caller's to update): for each

@@ -37,13 +37,37 @@ struct SnapshotIndexState<Item: Hashable & Sendable>: Sendable {
   /// The correct row of an item known to be at `location` in the section holding `items`.
   @inlinable
   mutating func row(of location: ItemLocation, item: Item, sectionItems items: [Item]) -> Int {
-    let slot = Int(location.slot)
-    if Int(location.row) < validRows[slot] { return Int(location.row) }
+    if Int(location.row) < validRows[Int(location.slot)] { return Int(location.row) }
+    correctRows(slot: location.slot, sectionItems: items)
+    return Int(locations[item]?.row ?? -1)
+  }
+
+  /// Corrects the stale rows of the section holding `items`.
+  @inlinable
+  mutating func correctRows(slot: Int32, sectionItems items: [Item]) {
+    let slot = Int(slot)
+    guard validRows[slot] < items.count else { return }
     for row in validRows[slot]..<items.count {
       locations[items[row]]?.row = Int32(truncatingIfNeeded: row)
     }
     validRows[slot] = items.count
-    return Int(locations[item]?.row ?? -1)
+  }
+
+  /// Puts back the locations that `items` replaced, last first, and removes those they added: `replaced`
+  /// holds, in order, each replaced location with the offset in `items` of the item that replaced it.
+  @inlinable
+  mutating func undoLocations(
+    of items: ArraySlice<Item>, replaced: [(offset: Int, location: ItemLocation)]
+  ) {
+    var next = replaced.count - 1
+    for offset in items.indices.reversed() {
+      if next >= 0, replaced[next].offset == offset {
+        locations[items[offset]] = replaced[next].location
+        next -= 1
+      } else {
+        locations.removeValue(forKey: items[offset])
+      }
+    }
   }
 
   /// Lowers a section's mark of correct rows to `row`.

@@ -70,6 +70,25 @@ enum TrackRow: Hashable, Sendable {
         == #"Supplied item identifiers are not unique. Duplicate identifiers: {("x", "y")}"#)
   }
 
+  @Test func aRefusedAppendLeavesEveryItemWhereItWas() {
+    var snapshot = TextSnapshot.of(["A": ["a1", "a2", "a3"], "B": ["b1"]])
+    snapshot.deleteItems(["a1"])
+    snapshot.appendItems(["b1", "x", "a2", "x"], toSection: "A")
+    #expect(
+      snapshot.firstMisuse?.description
+        == #"Supplied item identifiers are not unique. Duplicate identifiers: {("x")}"#)
+    #expect(snapshot.outline == "A: a2 a3 | B: b1")
+    #expect([snapshot.indexOfItem("a2"), snapshot.indexOfItem("a3"), snapshot.indexOfItem("b1")] == [0, 1, 2])
+    #expect(snapshot.sectionIdentifier(containingItem: "b1") == "B")
+    #expect(snapshot.indexOfItem("x") == nil)
+  }
+
+  @Test func duplicatesAreCheckedBeforeTheSection() {
+    #expect(
+      misuse(of: sample) { $0.appendItems(["x", "x"], toSection: "Z") }
+        == #"Supplied item identifiers are not unique. Duplicate identifiers: {("x")}"#)
+  }
+
   @Test func everyItemMethodRefusesDuplicateIdentifiers() {
     let message = #"Supplied item identifiers are not unique. Duplicate identifiers: {("a1")}"#
     #expect(misuse(of: sample) { $0.insertItems(["a1", "a1"], beforeItem: "b1") } == message)
