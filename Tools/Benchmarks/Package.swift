@@ -75,8 +75,7 @@ let package = Package(
     benchmarkSuite(
       "TableKitDiffBenchmarks",
       dependencies: [
-        .product(name: "TableKit", package: "TableKit"),
-        .product(name: "ServicesLive", package: "Services"),
+        .product(name: "TableKit", package: "TableKit")
       ]
     ),
   ]

@@ -6,6 +6,7 @@ struct BatchUpdate {
   var rowDeletes: [IndexPath] = []
   var rowInserts: [IndexPath] = []
   var rowReloads: [IndexPath] = []
+  var rowReconfigures: [IndexPath] = []
   var rowMoves: [(from: IndexPath, to: IndexPath)] = []
   var sectionDeletes: [Int] = []
   var sectionInserts: [Int] = []
@@ -15,7 +16,8 @@ struct BatchUpdate {
   var nestedCompletions: [(Bool) -> Void] = []
 
   var isEmpty: Bool {
-    rowDeletes.isEmpty && rowInserts.isEmpty && rowReloads.isEmpty && rowMoves.isEmpty && sectionDeletes.isEmpty
+    rowDeletes.isEmpty && rowInserts.isEmpty && rowReloads.isEmpty && rowReconfigures.isEmpty && rowMoves.isEmpty
+      && sectionDeletes.isEmpty
       && sectionInserts.isEmpty && sectionReloads.isEmpty && sectionMoves.isEmpty
   }
 
@@ -25,7 +27,7 @@ struct BatchUpdate {
   /// Linear in the number of changes plus the rows of the sections they name: rows are marked in per-section
   /// arrays rather than hashed, since a sort of a large table moves every row.
   func resolve(before: [Int], after: [Int]) throws(TableViewError) -> BatchUpdatePlan {
-    for paths in [rowDeletes, rowInserts, rowReloads] {
+    for paths in [rowDeletes, rowInserts, rowReloads, rowReconfigures] {
       if let bad = paths.first(where: { $0.count != 2 }) { throw Self.notATablePath(bad) }
     }
     for move in rowMoves {
@@ -57,6 +59,9 @@ struct BatchUpdate {
             "Invalid update: attempt to reload row \(path.describedForUpdate), which is also deleted or moved")
         }
       }
+    }
+    for path in rowReconfigures {
+      try requireRow(path, in: before, verb: "reconfigure row \(path.row) from")
     }
     for path in rowInserts {
       guard after.indices.contains(path.section), path.row >= 0, path.row < after[path.section] else {

@@ -57,6 +57,20 @@ extension TableView {
     record { $0.rowReloads += indexPaths }
   }
 
+  /// Asks the data source again for the cells of rows (as they were before the update), handing it the
+  /// cells they show: UIKit's `reconfigureRows(at:)` (iOS 15).
+  ///
+  /// While the data source answers for a visible row, ``dequeueReusableCell(withIdentifier:for:)`` with
+  /// that row and the shown cell's reuse identifier returns the shown cell itself, without
+  /// `prepareForReuse()`, so the cell is updated in place: it keeps its selection and no display delegate
+  /// method is called. Rows that are not visible are skipped (they get a cell when they scroll in), as are
+  /// rows deleted or reloaded in the same batch. A data source that answers with another cell gets that cell
+  /// shown, the old one going back to the reuse pool. Outside a batch it is a batch of its own, checked like
+  /// the others.
+  public func reconfigureRows(at indexPaths: [IndexPath]) {
+    record { $0.rowReconfigures += indexPaths }
+  }
+
   /// Moves a row from where it was before the update to where it is after it.
   public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
     record { $0.rowMoves.append((indexPath, newIndexPath)) }
@@ -135,5 +149,9 @@ extension TableView {
     displayedCells = keptCells
     for (path, cell) in keptCells { cell.isSelected = selectedRows.contains(path) }
     layoutCells()
+    if !batch.rowReconfigures.isEmpty {
+      reconfigureDisplayedRows(
+        batch.rowReconfigures.compactMap { plan.isReloaded($0) ? nil : plan.newIndexPath(for: $0) })
+    }
   }
 }

@@ -9,9 +9,16 @@ extension TableView {
   /// A cell for `indexPath`: a reusable one (after its ``TableViewCell/prepareForReuse()``) or a new one of
   /// the registered class.
   ///
+  /// While the row is being reconfigured (``reconfigureRows(at:)``), the cell it shows is returned as it
+  /// is, without `prepareForReuse()`, if it has this reuse identifier; as UIKit does.
+  ///
   /// UIKit raises an exception for an identifier that was never registered; this table view returns a
   /// plain ``TableViewCell`` instead, which ``fetchCell``-style checks then report as the wrong type.
   public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
+    if let reconfiguring, reconfiguring.indexPath == indexPath, reconfiguring.cell.reuseIdentifier == identifier {
+      self.reconfiguring = nil
+      return reconfiguring.cell
+    }
     if let cell = dequeueReusableCell(withIdentifier: identifier) { return cell }
     let cellClass = registeredClasses[identifier] ?? TableViewCell.self
     createdCellCount += 1
@@ -79,6 +86,29 @@ extension TableView {
       cell.isSelected = selectedRows.contains(indexPath)
       displayedCells[indexPath] = cell
       delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
+    }
+  }
+
+  /// Asks the data source again for the cells of visible rows, handing back the cells they show (see
+  /// ``reconfigureRows(at:)``).
+  func reconfigureDisplayedRows(_ indexPaths: [IndexPath]) {
+    guard let dataSource else { return }
+    let wasLayingOut = isLayingOut
+    isLayingOut = true
+    defer {
+      isLayingOut = wasLayingOut
+      if !wasLayingOut { performDeferredReload() }
+    }
+    for indexPath in Set(indexPaths).sorted() {
+      guard let cell = displayedCells[indexPath] else { continue }
+      reconfiguring = (indexPath, cell)
+      let answer = dataSource.tableView(self, cellForRowAt: indexPath)
+      reconfiguring = nil
+      answer.isSelected = selectedRows.contains(indexPath)
+      guard answer !== cell else { continue }
+      displayedCells[indexPath] = answer
+      endDisplaying(cell, at: indexPath)
+      delegate?.tableView(self, willDisplay: answer, forRowAt: indexPath)
     }
   }
 

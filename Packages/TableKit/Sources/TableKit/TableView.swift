@@ -90,6 +90,9 @@ public final class TableView {
   var actionSession: (id: Int, row: IndexPath?)?
   var nextActionSessionID = 0
   var pendingUpdates: BatchUpdate?
+  /// The displayed cell that ``dequeueReusableCell(withIdentifier:for:)`` hands back while its row is being
+  /// reconfigured.
+  var reconfiguring: (indexPath: IndexPath, cell: TableViewCell)?
   var isLayingOut = false
   var isApplyingUpdates = false
   var reloadRequestedDuringUpdate = false

@@ -23,6 +23,9 @@ public enum TableViewError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidUpdate(String)
   /// The index path does not name a row: it must hold exactly a section and a row.
   case notARowIndexPath([Int])
+  /// A ``DiffableDataSourceSnapshot`` was built in a way UIKit refuses (it raises an exception there); the
+  /// message follows UIKit's.
+  case invalidSnapshot(String)
 
   /// One sentence naming the row, section and cause.
   public var description: String {
@@ -40,6 +43,7 @@ public enum TableViewError: Error, Hashable, Sendable, CustomStringConvertible {
     case .invalidUpdate(let message): message
     case .notARowIndexPath(let indexes):
       "Index path \(indexes) does not name a row: it must hold a section and a row."
+    case .invalidSnapshot(let message): message
     }
   }
 }

@@ -5,6 +5,8 @@ import TableKit
 final class LabelCell: TableViewCell {
   nonisolated(unsafe) static var created = 0
   var text = ""
+  /// How many times the table view prepared this cell for reuse.
+  var timesPrepared = 0
 
   required init(reuseIdentifier: String?) {
     LabelCell.created += 1
@@ -14,6 +16,7 @@ final class LabelCell: TableViewCell {
   override func prepareForReuse() {
     super.prepareForReuse()
     text = ""
+    timesPrepared += 1
   }
 }
 

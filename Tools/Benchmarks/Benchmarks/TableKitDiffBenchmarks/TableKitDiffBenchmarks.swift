@@ -3,7 +3,8 @@ import Foundation
 import TableKit
 
 /// TableKit's diff on the scenario the fastest O(n) Swift diff libraries publish, beside Swift's own
-/// `difference(from:).inferringMoves()` measured in the same run.
+/// `difference(from:).inferringMoves()` measured in the same run; then the diffable data source on the large
+/// scenario, beside the bare diff and batch update it is made of.
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
@@ -35,4 +36,6 @@ let benchmarks: @Sendable () -> Void = {
       }
     }
   }
+
+  diffableDataSourceBenchmarks(large)
 }

@@ -1,0 +1,183 @@
+import Foundation
+
+/// The state of a ``TableViewDiffableDataSource``'s data, as `NSDiffableDataSourceSnapshot` is: sections and
+/// their items in order, each named by an identifier that is unique in the snapshot.
+///
+/// Build one (or change the data source's ``TableViewDiffableDataSource/snapshot()``) with UIKit's methods,
+/// then hand it to ``TableViewDiffableDataSource/apply(_:animatingDifferences:completion:)``. Its queries
+/// are O(1) amortised: positions are kept in an index that appends update as they go and that other
+/// changes mark stale from the first row they touch, to be corrected by the next query that needs them.
+///
+/// Where UIKit raises an exception (a duplicate identifier, items appended with no section, an anchor the
+/// snapshot does not hold…), the snapshot leaves itself as it was for that call and records the misuse in
+/// ``firstMisuse``; applying the snapshot throws it. Each message is listed under <doc:DiffableDataSource>.
+///
+/// Two snapshots are equal when they hold the same sections with the same items in the same order; reload
+/// and reconfigure marks and a recorded misuse are not compared, as UIKit's `isEqual:` does not.
+public struct DiffableDataSourceSnapshot<
+  SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+>: Sendable {
+  /// Section identifiers, by position.
+  @usableFromInline var sectionIDs: [SectionIdentifierType] = []
+  /// Each section's items, by position.
+  @usableFromInline var sectionItems: [[ItemIdentifierType]] = []
+  /// Each section's slot, by position: a number that stays with the section while it exists.
+  @usableFromInline var sectionSlots: [Int32] = []
+  /// Each slot's position (-1 when the slot is free).
+  @usableFromInline var slotPositions: [Int] = []
+  @usableFromInline var freeSlots: [Int32] = []
+  @usableFromInline var slotOfSection: [SectionIdentifierType: Int32] = [:]
+  @usableFromInline var index = SnapshotIndex<ItemIdentifierType>()
+  @usableFromInline var itemCount = 0
+  @usableFromInline var misuse: TableViewError?
+  @usableFromInline var reloadedItems = OrderedMarks<ItemIdentifierType>()
+  @usableFromInline var reconfiguredItems = OrderedMarks<ItemIdentifierType>()
+  @usableFromInline var reloadedSections = OrderedMarks<SectionIdentifierType>()
+
+  /// Creates an empty snapshot.
+  @inlinable
+  public init() {}
+
+  /// The first misuse recorded (a call UIKit would have answered with an exception), which applying the
+  /// snapshot throws; nil for a snapshot built as UIKit allows.
+  public var firstMisuse: TableViewError? { misuse }
+
+  // MARK: Queries
+
+  /// The number of items in all sections.
+  @inlinable
+  public var numberOfItems: Int { itemCount }
+
+  /// The number of sections.
+  @inlinable
+  public var numberOfSections: Int { sectionIDs.count }
+
+  /// The section identifiers, in order.
+  @inlinable
+  public var sectionIdentifiers: [SectionIdentifierType] { sectionIDs }
+
+  /// Every item identifier, section by section, in order.
+  @inlinable
+  public var itemIdentifiers: [ItemIdentifierType] { Array(sectionItems.joined()) }
+
+  /// The number of items in a section; 0 for a section the snapshot does not hold (UIKit raises an
+  /// exception).
+  @inlinable
+  public func numberOfItems(inSection identifier: SectionIdentifierType) -> Int {
+    position(ofSection: identifier).map { sectionItems[$0].count } ?? 0
+  }
+
+  /// The item identifiers of a section, in order; empty for a section the snapshot does not hold.
+  ///
+  /// UIKit raises an exception for a section it does not hold. O(1): the snapshot's storage is shared.
+  @inlinable
+  public func itemIdentifiers(inSection identifier: SectionIdentifierType) -> [ItemIdentifierType] {
+    position(ofSection: identifier).map { sectionItems[$0] } ?? []
+  }
+
+  /// The section holding an item, or nil when the snapshot does not hold it.
+  @inlinable
+  public func sectionIdentifier(containingItem identifier: ItemIdentifierType) -> SectionIdentifierType? {
+    guard let location = index.withState({ $0.locations[identifier] }) else { return nil }
+    return sectionIDs[slotPositions[Int(location.slot)]]
+  }
+
+  /// The position of an item among all the snapshot's items (counted across sections), or nil.
+  @inlinable
+  public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? {
+    index.withState { state -> Int? in
+      guard let location = state.locations[identifier] else { return nil }
+      let position = slotPositions[Int(location.slot)]
+      let row = state.row(of: location, item: identifier, sectionItems: sectionItems[position])
+      return state.starts(of: sectionItems)[position] + row
+    }
+  }
+
+  /// The position of a section, or nil.
+  @inlinable
+  public func indexOfSection(_ identifier: SectionIdentifierType) -> Int? {
+    position(ofSection: identifier)
+  }
+
+  /// The items marked with ``reloadItems(_:)``, in the order they were first marked.
+  @inlinable
+  public var reloadedItemIdentifiers: [ItemIdentifierType] { reloadedItems.elements }
+
+  /// The items marked with ``reconfigureItems(_:)``, in the order they were first marked.
+  @inlinable
+  public var reconfiguredItemIdentifiers: [ItemIdentifierType] { reconfiguredItems.elements }
+
+  /// The sections marked with ``reloadSections(_:)``, in the order they were first marked.
+  @inlinable
+  public var reloadedSectionIdentifiers: [SectionIdentifierType] { reloadedSections.elements }
+
+  // MARK: Internal lookups
+
+  @inlinable
+  func position(ofSection identifier: SectionIdentifierType) -> Int? {
+    slotOfSection[identifier].map { slotPositions[Int($0)] }
+  }
+
+  /// Where an item is: its section's position and its row.
+  @inlinable
+  func indexPath(ofItem identifier: ItemIdentifierType) -> IndexPath? {
+    index.withState { state -> IndexPath? in
+      guard let location = state.locations[identifier] else { return nil }
+      let position = slotPositions[Int(location.slot)]
+      let row = state.row(of: location, item: identifier, sectionItems: sectionItems[position])
+      return IndexPath(row: row, section: position)
+    }
+  }
+
+  /// Whether the snapshot holds an item.
+  @inlinable
+  func contains(item identifier: ItemIdentifierType) -> Bool {
+    index.withState { $0.locations[identifier] != nil }
+  }
+
+  /// The same sections and items, without reload and reconfigure marks: what a data source keeps.
+  @inlinable
+  var withoutMarks: Self {
+    var copy = self
+    copy.reloadedItems = OrderedMarks()
+    copy.reconfiguredItems = OrderedMarks()
+    copy.reloadedSections = OrderedMarks()
+    return copy
+  }
+
+  /// Changes the index, copying it first if another snapshot shares it.
+  @inlinable
+  mutating func withIndex<Result>(_ body: (inout SnapshotIndexState<ItemIdentifierType>) -> Result) -> Result {
+    if !isKnownUniquelyReferenced(&index) { index = index.copy() }
+    return index.withState { state in body(&state) }
+  }
+
+  /// Records the first misuse; the call that made it leaves the snapshot as it was.
+  @usableFromInline
+  mutating func recordMisuse(_ message: String) {
+    if misuse == nil { misuse = .invalidSnapshot(message) }
+  }
+}
+
+extension DiffableDataSourceSnapshot: Equatable {
+  /// Whether both hold the same sections with the same items in the same order (marks and misuse aside).
+  @inlinable
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.sectionIDs == rhs.sectionIDs && lhs.sectionItems == rhs.sectionItems
+  }
+}
+
+/// Identifiers marked for reload or reconfigure: each once, in the order first marked.
+@usableFromInline
+struct OrderedMarks<Element: Hashable & Sendable>: Sendable {
+  @usableFromInline var elements: [Element] = []
+  @usableFromInline var members: Set<Element> = []
+
+  @inlinable
+  init() {}
+
+  @inlinable
+  mutating func insert(contentsOf newElements: [Element]) {
+    for element in newElements where members.insert(element).inserted { elements.append(element) }
+  }
+}
