@@ -19,6 +19,8 @@ final class CatalogFixture: Sendable {
     case sqlite
     /// The remote services against a real `humble-server` on a loopback port, over the SQLite catalog.
     case remote
+    /// The remote services against a real `humble-server` over the same catalog in PostgreSQL.
+    case remotePostgres = "remote-postgres"
 
     var testDescription: String { rawValue }
   }
@@ -35,8 +37,10 @@ final class CatalogFixture: Sendable {
 
   /// The catalog in `implementation`.
   static func make(_ implementation: Implementation) async throws -> CatalogFixture {
-    guard implementation == .remote else { return try CatalogFixture(implementation) }
-    let url = try await RemoteCatalog.shared.url()
+    guard implementation == .remote || implementation == .remotePostgres else {
+      return try CatalogFixture(implementation)
+    }
+    let url = try await RemoteCatalog.shared.url(overPostgres: implementation == .remotePostgres)
     let services = try RemoteServices(baseURL: url, configuration: .patient)
     return CatalogFixture(
       musicAPI: StreamURLCheckingMusicAPI(base: services.musicAPI, server: url),
@@ -45,8 +49,8 @@ final class CatalogFixture: Sendable {
 
   private init(_ implementation: Implementation) throws {
     switch implementation {
-    case .remote:
-      preconditionFailure("the remote fixture is made by make(_:)")
+    case .remote, .remotePostgres:
+      preconditionFailure("the remote fixtures are made by make(_:)")
     case .mock:
       let music = MockMusicAPI()
       music.returnArtists(Self.artists)

@@ -1,6 +1,8 @@
 import Domain
 import Foundation
 import HumbleServer
+import HumbleServerPostgres
+import HumbleServerTestSupport
 import Services
 import ServicesLive
 import ServicesRemote
@@ -17,6 +19,8 @@ import Testing
     case live
     /// Favourites over a real `humble-server` on a loopback port; downloads of its stream URLs.
     case remote
+    /// The same, with the server's catalog, users and favourites in PostgreSQL.
+    case remotePostgres = "remote-postgres"
 
     var testDescription: String { rawValue }
   }
@@ -31,12 +35,15 @@ import Testing
     /// What a remote fixture runs: the server, and the remote track answers with the server's stream URLs.
     private let server: HumbleServer.RunningServer?
     private let remoteTracks: RemoteMusicAPI?
+    /// The server's PostgreSQL database and store, closed and dropped with the fixture.
+    private let postgres: (location: PostgresLocation, store: PostgresCatalogStore?)?
 
     private init(
       directory: URL, downloads: any DownloadsManager, favourites: any FavouritesManager,
       finish: @escaping @Sendable (Track.ID) -> Void, server: HumbleServer.RunningServer? = nil,
-      remoteTracks: RemoteMusicAPI? = nil
+      remoteTracks: RemoteMusicAPI? = nil, postgres: (location: PostgresLocation, store: PostgresCatalogStore?)? = nil
     ) {
+      self.postgres = postgres
       self.directory = directory
       self.downloads = downloads
       self.favourites = favourites
@@ -61,7 +68,7 @@ import Testing
         return Fixture(
           directory: directory, downloads: services.downloadsManager, favourites: services.favouritesManager,
           finish: { _ in })
-      case .remote:
+      case .remote, .remotePostgres:
         // The server's catalog holds the tracks the tests use, with real files behind their streams.
         let catalog = try LiveServices.open(
           .database(at: directory.appendingPathComponent("server.sqlite")),
@@ -70,7 +77,17 @@ import Testing
           try importer.insert(Artist.fixture(id: "contract", name: "Contract"))
           for id in ["a", "b"] { try importer.insert(try localTrack(Track.ID(id), in: directory)) }
         }
-        let store = SQLiteCatalogStore(database: catalog.database)
+        let store: any CatalogStore
+        var database: PostgresLocation?
+        if implementation == .remotePostgres {
+          let location = try await PostgresTestDatabase.create()
+          database = location
+          try await PostgresCatalogImport.run(from: catalog.database, into: location)
+          store = try await PostgresCatalogStore.connect(
+            to: location, configuration: .init(requestTimeout: .seconds(300)))
+        } else {
+          store = SQLiteCatalogStore(database: catalog.database)
+        }
         let token = try await HumbleServer.addUser(named: "contract", to: store)
         let server = try await HumbleServer.start(store: store, configuration: .init(port: 0))
         let remote = try RemoteServices(baseURL: server.url, token: token, configuration: .patient)
@@ -79,13 +96,21 @@ import Testing
           options: .init(importsDemoCatalogWhenEmpty: false))
         return Fixture(
           directory: directory, downloads: local.downloadsManager, favourites: try await remote.openFavourites(),
-          finish: { _ in }, server: server, remoteTracks: remote.musicAPI)
+          finish: { _ in }, server: server, remoteTracks: remote.musicAPI,
+          postgres: database.map { ($0, store as? PostgresCatalogStore) })
       }
     }
 
     deinit {
       (favourites as? RemoteFavouritesManager)?.close()
-      if let server { Task { try await server.shutdown() } }
+      let postgres = postgres
+      if let server {
+        Task {
+          try? await server.shutdown()
+          await postgres?.store?.close()
+          if let location = postgres?.location { try? await PostgresTestDatabase.drop(location) }
+        }
+      }
       try? FileManager.default.removeItem(at: directory)
     }
 

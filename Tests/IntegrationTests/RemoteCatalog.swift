@@ -1,28 +1,40 @@
 import Domain
 import Foundation
 import HumbleServer
+import HumbleServerPostgres
+import HumbleServerTestSupport
 import Services
 import ServicesLive
 
-/// One `humble-server` over the contract catalog, on a free loopback port, shared by every remote contract test.
+/// A `humble-server` over the contract catalog, on a free loopback port, shared by every remote contract test:
+/// one over the SQLite catalog and one over the same catalog imported into PostgreSQL.
 ///
-/// The contract tests only read, so they can share a server; it runs until the test process ends.
+/// The contract tests only read, so they can share a server; it runs until the test process ends (and the
+/// PostgreSQL database with the cluster the test process started).
 actor RemoteCatalog {
   static let shared = RemoteCatalog()
 
-  private var started: Task<URL, any Error>?
+  private var started: [Bool: Task<URL, any Error>] = [:]
 
   /// The server's address, starting it on first use.
-  func url() async throws -> URL {
-    if let started { return try await started.value }
+  func url(overPostgres: Bool = false) async throws -> URL {
+    if let started = started[overPostgres] { return try await started.value }
     let starting = Task {
       let directory = FileManager.default.temporaryDirectory.appendingPathComponent("humble-remote-\(UUID())")
       let services = try CatalogFixture.sqliteServices(in: directory)
-      let server = try await HumbleServer.start(
-        store: SQLiteCatalogStore(database: services.database), configuration: .init(port: 0))
+      let store: any CatalogStore
+      if overPostgres {
+        let location = try await PostgresTestDatabase.create()
+        try await PostgresCatalogImport.run(from: services.database, into: location)
+        store = try await PostgresCatalogStore.connect(
+          to: location, configuration: .init(requestTimeout: .seconds(300)))
+      } else {
+        store = SQLiteCatalogStore(database: services.database)
+      }
+      let server = try await HumbleServer.start(store: store, configuration: .init(port: 0))
       return server.url
     }
-    started = starting
+    started[overPostgres] = starting
     return try await starting.value
   }
 }

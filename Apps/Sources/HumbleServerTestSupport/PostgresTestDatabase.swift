@@ -20,17 +20,30 @@ import PostgresNIO
 public enum PostgresTestDatabase {
   /// Runs `body` with a new database, and drops the database afterwards, whatever `body` did.
   public static func with<T>(_ body: (PostgresLocation) async throws -> T) async throws -> T {
+    let location = try await create()
+    do {
+      let result = try await body(location)
+      try await drop(location)
+      return result
+    } catch {
+      try? await drop(location)
+      throw error
+    }
+  }
+
+  /// A new, empty database that lives until ``drop(_:)`` (or until the cluster this process started stops):
+  /// for a fixture shared by many tests.
+  public static func create() async throws -> PostgresLocation {
     let server = try sharedServer()
     let name = "humble_test_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
     try await administer(server, "CREATE DATABASE \(name)")
-    do {
-      let result = try await body(server.database(name))
-      try await administer(server, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
-      return result
-    } catch {
-      try? await administer(server, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
-      throw error
-    }
+    return server.database(name)
+  }
+
+  /// Drops a database made by ``create()``, closing its connections.
+  public static func drop(_ location: PostgresLocation) async throws {
+    let server = try sharedServer()
+    try await administer(server, "DROP DATABASE IF EXISTS \"\(location.database)\" WITH (FORCE)")
   }
 
   /// The cluster the test databases are made in.
