@@ -148,6 +148,8 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: [
         .product(name: "humble-server", package: "Apps"),
+        .product(name: "HumbleServerPostgres", package: "Apps"),
+        .product(name: "HumbleServerTestSupport", package: "Apps"),
         .product(name: "humble", package: "Apps"),
         .product(name: "CatalogLockHolder", package: "Services"),
         .product(name: "ServicesTestSupport", package: "Services"),

@@ -82,18 +82,29 @@ import Testing
 /// The real `humble-server`, built beside this test bundle, on a free loopback port over a catalog file.
 final class ServerProcess {
   let url: String
-  private let database: URL
   private let process = Process()
 
   static var binary: URL {
     HumbleTranscriptTests.binary.deletingLastPathComponent().appendingPathComponent("humble-server")
   }
 
+  /// How the server and `user add` name the catalog: `--database FILE` or `--postgres URL`.
+  private let catalogArguments: [String]
+
   /// Starts the server (on `port`, or a free one) and waits for the first line of its output: the URL it serves on.
-  init(database: URL, port: Int = 0) throws {
-    self.database = database
+  convenience init(database: URL, port: Int = 0) throws {
+    try self.init(catalog: ["--database", database.path], port: port)
+  }
+
+  /// Starts a server over a catalog in PostgreSQL.
+  convenience init(postgres url: String, port: Int = 0) throws {
+    try self.init(catalog: ["--postgres", url], port: port)
+  }
+
+  private init(catalog: [String], port: Int) throws {
+    catalogArguments = catalog
     process.executableURL = Self.binary
-    process.arguments = ["--database", database.path, "--port", String(port)]
+    process.arguments = catalog + ["--port", String(port)]
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
@@ -113,7 +124,7 @@ final class ServerProcess {
   func addUser(_ name: String) throws -> String {
     let adding = Process()
     adding.executableURL = Self.binary
-    adding.arguments = ["user", "add", name, "--database", database.path]
+    adding.arguments = ["user", "add", name] + catalogArguments
     let output = Pipe()
     adding.standardOutput = output
     try adding.run()
