@@ -236,10 +236,8 @@ public final class PostgresCatalogStore: CatalogStore {
 
   /// Artists related to an artist, most related first.
   public func relatedArtists(of id: Artist.ID) async throws(CatalogStoreError) -> [Artist] {
-    guard !id.rawValue.containsNUL else { throw .artistNotFound(id) }
     let logger = logger
-    let related: [Artist]? = try await request { connection in
-      guard try await Self.artistExists(id, connection, logger) else { return nil }
+    return try await ofKnownArtist(id) { connection in
       var sql = PostgresQuery(
         unsafeSQL: """
           SELECT \(Self.artistColumns) FROM related_artist JOIN artist ON artist.id = related_artist.related_artist_id
@@ -248,16 +246,26 @@ public final class PostgresCatalogStore: CatalogStore {
       sql.binds.append(id.rawValue)
       return try await Self.artists(connection.query(sql, logger: logger))
     }
-    guard let related else { throw .artistNotFound(id) }
-    return related
+  }
+
+  /// Runs `body` when the artist exists, in the same request; ``CatalogStoreError/artistNotFound(_:)`` when not.
+  private func ofKnownArtist<T: Sendable>(
+    _ id: Artist.ID, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+  ) async throws(CatalogStoreError) -> T {
+    guard !id.rawValue.containsNUL else { throw .artistNotFound(id) }
+    let logger = logger
+    let answer: T? = try await request { connection in
+      guard try await Self.artistExists(id, connection, logger) else { return nil }
+      return try await body(connection)
+    }
+    guard let answer else { throw .artistNotFound(id) }
+    return answer
   }
 
   /// The playlists featuring an artist, ordered by name.
   public func playlists(featuring id: Artist.ID) async throws(CatalogStoreError) -> [Playlist] {
-    guard !id.rawValue.containsNUL else { throw .artistNotFound(id) }
     let logger = logger
-    let playlists: [Playlist]? = try await request { connection in
-      guard try await Self.artistExists(id, connection, logger) else { return nil }
+    let playlists = try await ofKnownArtist(id) { connection in
       var sql = PostgresQuery(
         unsafeSQL: """
           SELECT playlist.id FROM playlist
@@ -275,7 +283,6 @@ public final class PostgresCatalogStore: CatalogStore {
       }
       return playlists
     }
-    guard let playlists else { throw .artistNotFound(id) }
     // By name as people read it (case and accents ignored), as the SQLite store orders them.
     return playlists.sorted { (SearchFolding.fold($0.name), $0.id) < (SearchFolding.fold($1.name), $1.id) }
   }

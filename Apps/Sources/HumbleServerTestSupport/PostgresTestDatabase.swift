@@ -94,20 +94,7 @@ public enum PostgresTestDatabase {
 
   /// Runs one statement on the cluster's own database (`CREATE DATABASE` cannot run in a transaction).
   static func administer(_ server: PostgresLocation, _ statement: String) async throws {
-    var logger = Logger(label: "humble-test-postgres")
-    logger.logLevel = .critical
-    let connection = try await PostgresConnection.connect(
-      configuration: .init(
-        host: server.host, port: server.port, username: server.username, password: server.password,
-        database: server.database, tls: .disable),
-      id: 0, logger: logger)
-    do {
-      try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
-      try await connection.close()
-    } catch {
-      try? await connection.close()
-      throw error
-    }
+    _ = try await query(server, statement)
   }
 }
 
