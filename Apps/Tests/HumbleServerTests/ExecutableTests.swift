@@ -92,7 +92,7 @@ import Testing
   }
 
   /// Runs the binary to its end, on a thread of its own (the shared concurrency threads must not block).
-  private func run(_ arguments: [String]) async throws -> Run {
+  func run(_ arguments: [String]) async throws -> Run {
     let directory = directory
     return try await withCheckedThrowingContinuation { continuation in
       Thread.detachNewThread {
@@ -131,10 +131,12 @@ final class ServerProcess: @unchecked Sendable {
   private let errorOutput = Pipe()
   private let errorText = ErrorText()
 
-  init(arguments: [String], directory: URL) throws {
+  init(arguments: [String], directory: URL, environment: [String: String] = [:]) throws {
     process.executableURL = ExecutableTests.binary
     process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": directory.path]) { $1 }
+    process.environment = ProcessInfo.processInfo.environment.merging(
+      environment.merging(["XDG_DATA_HOME": directory.path]) { $1 }
+    ) { $1 }
     process.standardOutput = output
     process.standardError = errorOutput
     try process.run()
