@@ -80,6 +80,7 @@ extension TableView {
       displayedCells[indexPath] = cell
       delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
     }
+    updatePrefetching(visible: visible)
   }
 
   /// Runs a `reloadData()` that a delegate asked for while cells were being laid out or an update applied.

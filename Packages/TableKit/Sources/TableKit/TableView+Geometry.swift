@@ -60,8 +60,11 @@ extension TableView {
 
   /// The rows whose rectangles intersect the viewport, in order: O(log sections + visible rows).
   func visibleIndexPaths() -> [IndexPath] {
-    let top = offset
-    let bottom = offset + frame.height
+    rows(intersectingContentFrom: offset, to: offset + frame.height)
+  }
+
+  /// The rows whose rectangles intersect the band of content from `top` to `bottom`, in order.
+  func rows(intersectingContentFrom top: CGFloat, to bottom: CGFloat) -> [IndexPath] {
     guard top.isFinite, bottom.isFinite, bottom > top, !rowCounts.isEmpty, rowHeight > 0, rowHeight.isFinite else {
       return []
     }

@@ -93,6 +93,7 @@ public final class TableView {
   var isLayingOut = false
   var isApplyingUpdates = false
   var reloadRequestedDuringUpdate = false
+  var prefetching = PrefetchState()
   /// Counts reloads and applied updates, so that a delegate call that changed the table can be noticed.
   var mutationCount = 0
 
@@ -136,6 +137,8 @@ public final class TableView {
     displayedCells = [:]
     selectedRows = []
     actionSession?.row = nil
+    // Rows asked to prefetch name the old data: forgotten, not cancelled.
+    prefetching.pendingRows = []
     loadModel()
     layoutCells()
   }
