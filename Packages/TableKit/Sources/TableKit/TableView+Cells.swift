@@ -67,7 +67,7 @@ extension TableView {
       isLayingOut = false
       performDeferredReload()
     }
-    let visible = visibleIndexPaths()
+    let visible = measuredVisibleIndexPaths()
     let visibleSet = Set(visible)
     for (indexPath, cell) in displayedCells.sorted(by: { $0.key < $1.key }) where !visibleSet.contains(indexPath) {
       displayedCells[indexPath] = nil

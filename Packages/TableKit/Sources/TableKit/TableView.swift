@@ -38,8 +38,13 @@ public final class TableView {
     didSet { needsReload = true }
   }
 
-  /// Reacts to and shapes interaction.
-  public weak var delegate: (any TableViewDelegate)?
+  /// Reacts to and shapes interaction, and gives heights.
+  ///
+  /// Setting it asks the new delegate for heights when the table has loaded (a table of many rows asks an
+  /// estimate per row: see ``estimatedRowHeight``).
+  public weak var delegate: (any TableViewDelegate)? {
+    didSet { geometryDidChange() }
+  }
 
   /// The table's frame; its height is the viewport.
   public var frame: CGRect {
@@ -48,6 +53,16 @@ public final class TableView {
 
   /// The height of every row, in points.
   public var rowHeight: CGFloat = 44 {
+    didSet { geometryDidChange() }
+  }
+
+  /// The estimated height of a row whose height has not been asked yet, in points;
+  /// ``automaticDimension`` (the default) estimates ``rowHeight``, and 0 turns estimates off.
+  ///
+  /// With estimates on, the table asks its delegate for each row's estimate when it loads and for a row's
+  /// exact height the first time it lays the row out (or is asked its rectangle). With estimates off, it
+  /// asks every row's exact height when it loads, as UIKit does.
+  public var estimatedRowHeight: CGFloat = TableView.automaticDimension {
     didSet { geometryDidChange() }
   }
 
@@ -78,6 +93,9 @@ public final class TableView {
   var headerTitles: [String?] = []
   var footerTitles: [String?] = []
   var sectionTops: [CGFloat] = []
+  var rowHeights: [SectionRowHeights] = []
+  var headerHeights: [CGFloat] = []
+  var footerHeights: [CGFloat] = []
   var contentHeight: CGFloat = 0
   var offset: CGFloat = 0
 

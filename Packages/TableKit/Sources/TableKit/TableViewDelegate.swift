@@ -44,6 +44,24 @@ public protocol TableViewDelegate: AnyObject {
   /// The user tapped a row's accessory button.
   func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath)
 
+  /// A row's height, asked the first time the row is laid out (or every row's when the table loads with
+  /// estimates off); ``TableView/automaticDimension`` (the default) means ``TableView/rowHeight``.
+  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat
+
+  /// A row's estimated height, asked for every row when the table loads (unless estimates are off);
+  /// ``TableView/automaticDimension`` (the default) means ``TableView/estimatedRowHeight``.
+  func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat
+
+  /// A section header's height, asked for every section when the table loads;
+  /// ``TableView/automaticDimension`` (the default) means ``TableView/sectionHeaderHeight`` with a title, 0
+  /// without.
+  func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> CGFloat
+
+  /// A section footer's height, asked for every section when the table loads;
+  /// ``TableView/automaticDimension`` (the default) means ``TableView/sectionFooterHeight`` with a title, 0
+  /// without.
+  func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> CGFloat
+
   /// A cell is about to be shown for a row.
   func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath)
 
@@ -92,6 +110,26 @@ extension TableViewDelegate {
 
   /// Nothing to do.
   public func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath) {}
+
+  /// The table's row height.
+  public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
+    TableView.automaticDimension
+  }
+
+  /// The table's estimated row height.
+  public func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat {
+    TableView.automaticDimension
+  }
+
+  /// The table's section header height for a section with a title, 0 without.
+  public func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> CGFloat {
+    TableView.automaticDimension
+  }
+
+  /// The table's section footer height for a section with a title, 0 without.
+  public func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> CGFloat {
+    TableView.automaticDimension
+  }
 
   /// Nothing to do.
   public func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {}
