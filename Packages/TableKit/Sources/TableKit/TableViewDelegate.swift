@@ -62,6 +62,16 @@ public protocol TableViewDelegate: AnyObject {
   /// without.
   func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> CGFloat
 
+  /// The editing control a row shows in editing mode, and whether it can be swiped to delete; `.delete` by
+  /// default (for a row the data source lets be edited).
+  func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle
+
+  /// Where a row dragged to `proposedDestinationIndexPath` lands; the proposed place by default.
+  func tableView(
+    _ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+    toProposedIndexPath proposedDestinationIndexPath: IndexPath
+  ) -> IndexPath
+
   /// A cell is about to be shown for a row.
   func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath)
 
@@ -130,6 +140,17 @@ extension TableViewDelegate {
   public func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> CGFloat {
     TableView.automaticDimension
   }
+
+  /// Every row deletes.
+  public func tableView(
+    _ tableView: TableView, editingStyleForRowAt indexPath: IndexPath
+  ) -> TableViewCell.EditingStyle { .delete }
+
+  /// The proposed place.
+  public func tableView(
+    _ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+    toProposedIndexPath proposedDestinationIndexPath: IndexPath
+  ) -> IndexPath { proposedDestinationIndexPath }
 
   /// Nothing to do.
   public func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {}
