@@ -36,6 +36,32 @@ extension TableView {
       width: frame.width, height: rowHeights[indexPath.section].height(ofRow: indexPath.row))
   }
 
+  /// Where a section is in the content (its header, rows and footer), or `.null` for a section that does
+  /// not exist.
+  public func rect(forSection section: Int) -> CGRect {
+    loadIfNeeded()
+    guard rowCounts.indices.contains(section) else { return .null }
+    return CGRect(x: 0, y: sectionTops[section], width: frame.width, height: sectionHeight(section))
+  }
+
+  /// Where a section's header is in the content (0 points high without one), or `.null` for a section that
+  /// does not exist.
+  public func rectForHeader(inSection section: Int) -> CGRect {
+    loadIfNeeded()
+    guard rowCounts.indices.contains(section) else { return .null }
+    return CGRect(x: 0, y: sectionTops[section], width: frame.width, height: headerHeights[section])
+  }
+
+  /// Where a section's footer is in the content (0 points high without one), or `.null` for a section that
+  /// does not exist.
+  public func rectForFooter(inSection section: Int) -> CGRect {
+    loadIfNeeded()
+    guard rowCounts.indices.contains(section) else { return .null }
+    let height = footerHeights[section]
+    return CGRect(
+      x: 0, y: sectionTops[section] + sectionHeight(section) - height, width: frame.width, height: height)
+  }
+
   /// Scrolls so that the row is at `scrollPosition` (or just visible, for `.none`).
   ///
   /// Rows that come into view are measured as they are laid out, which can move the row again when their
