@@ -67,8 +67,9 @@ extension TableView {
   /// Rows that come into view are measured as they are laid out, which can move the row again when their
   /// estimates were wrong: the table scrolls again until the row is where it was asked to be.
   public func scrollToRow(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
-    // Each pass that moves the row measured at least one more row, so the passes are bounded by the rows.
-    while true {
+    // Each pass that moves the row measured at least one more row; the cap stops a delegate that reloads
+    // the table (forgetting the heights) on every layout.
+    for _ in 0..<64 {
       let rect = rectForRow(at: indexPath)
       guard !rect.isNull else { return }
       let height = frame.height
