@@ -128,16 +128,19 @@ extension TableView {
   ///
   /// Header and footer heights are asked for every section. Row heights: with estimates on (the default),
   /// each row's estimate is asked, and exact heights later, as rows are laid out; with
-  /// ``estimatedRowHeight`` 0, each row's exact height is asked now.
+  /// ``estimatedRowHeight`` 0, each row's exact height is asked now. A method the delegate does not
+  /// implement is asked once, to learn so (see `askDelegate(_:_:)`), and the table's heights are used.
   func computeGeometry() {
     let sections = rowCounts.count
     headerHeights = (0..<sections).map { section in
-      let asked = delegate?.tableView(self, heightForHeaderInSection: section) ?? Self.automaticDimension
+      let asked =
+        askDelegate(.headerHeight) { $0.tableView(self, heightForHeaderInSection: section) } ?? Self.automaticDimension
       if asked == Self.automaticDimension { return headerTitles[section] == nil ? 0 : resolvedSectionHeaderHeight }
       return Self.sanitized(asked)
     }
     footerHeights = (0..<sections).map { section in
-      let asked = delegate?.tableView(self, heightForFooterInSection: section) ?? Self.automaticDimension
+      let asked =
+        askDelegate(.footerHeight) { $0.tableView(self, heightForFooterInSection: section) } ?? Self.automaticDimension
       if asked == Self.automaticDimension { return footerTitles[section] == nil ? 0 : resolvedSectionFooterHeight }
       return Self.sanitized(asked)
     }
@@ -152,7 +155,15 @@ extension TableView {
     let count = rowCounts[section]
     let exactly = estimatedRowHeight == 0
     let uniform = exactly ? resolvedRowHeight : resolvedEstimatedRowHeight
-    guard let delegate, count > 0 else {
+    // The first row's question tells whether the delegate implements the method; when it does not, no row
+    // is asked (UIKit asks only a delegate that responds to the selector).
+    let first = IndexPath(row: 0, section: section)
+    guard count > 0,
+      let firstAnswer = exactly
+        ? askDelegate(.rowHeight, { $0.tableView(self, heightForRowAt: first) })
+        : askDelegate(.estimatedRowHeight, { $0.tableView(self, estimatedHeightForRowAt: first) }),
+      let delegate
+    else {
       var heights = SectionRowHeights(count: count, uniform: uniform)
       if exactly { heights.markAllMeasured() }
       return heights
@@ -161,8 +172,10 @@ extension TableView {
     for row in 0..<count {
       let path = IndexPath(row: row, section: section)
       let asked =
-        exactly
-        ? delegate.tableView(self, heightForRowAt: path) : delegate.tableView(self, estimatedHeightForRowAt: path)
+        row == 0
+        ? firstAnswer
+        : exactly
+          ? delegate.tableView(self, heightForRowAt: path) : delegate.tableView(self, estimatedHeightForRowAt: path)
       let height = asked == Self.automaticDimension ? uniform : Self.sanitized(asked)
       if heights.isEmpty, height != uniform {
         heights = Array(repeating: uniform, count: count)
@@ -186,7 +199,7 @@ extension TableView {
     var changed = false
     for path in indexPaths where !rowHeights[path.section].isMeasured(path.row) {
       rowHeights[path.section].markMeasured(path.row)
-      let asked = delegate?.tableView(self, heightForRowAt: path) ?? Self.automaticDimension
+      let asked = askDelegate(.rowHeight) { $0.tableView(self, heightForRowAt: path) } ?? Self.automaticDimension
       let height = asked == Self.automaticDimension ? resolvedRowHeight : Self.sanitized(asked)
       let old = rowHeights[path.section].height(ofRow: path.row)
       guard height != old else { continue }

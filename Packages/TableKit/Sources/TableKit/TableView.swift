@@ -41,9 +41,13 @@ public final class TableView {
   /// Reacts to and shapes interaction, and gives heights.
   ///
   /// Setting it asks the new delegate for heights when the table has loaded (a table of many rows asks an
-  /// estimate per row: see ``estimatedRowHeight``).
+  /// estimate per row when the delegate implements `estimatedHeightForRowAt`: see ``estimatedRowHeight``).
+  /// Which optional height methods the delegate implements is learnt again for the new delegate.
   public weak var delegate: (any TableViewDelegate)? {
-    didSet { geometryDidChange() }
+    didSet {
+      delegateImplementations = DelegateImplementations()
+      geometryDidChange()
+    }
   }
 
   /// The table's frame; its height is the viewport.
@@ -112,6 +116,7 @@ public final class TableView {
   var isApplyingUpdates = false
   var reloadRequestedDuringUpdate = false
   var prefetching = PrefetchState()
+  var delegateImplementations = DelegateImplementations()
   /// Counts reloads and applied updates, so that a delegate call that changed the table can be noticed.
   var mutationCount = 0
 

@@ -50,6 +50,10 @@ public protocol TableViewDelegate: AnyObject {
 
   /// A row's estimated height, asked for every row when the table loads (unless estimates are off);
   /// ``TableView/automaticDimension`` (the default) means ``TableView/estimatedRowHeight``.
+  ///
+  /// A delegate that does not implement it is asked once, then never: the table learns from the default that
+  /// it is not implemented, as UIKit asks only a delegate that responds to the selector. The same goes for the
+  /// other height methods.
   func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat
 
   /// A section header's height, asked for every section when the table loads;
@@ -123,22 +127,26 @@ extension TableViewDelegate {
 
   /// The table's row height.
   public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
-    TableView.automaticDimension
+    tableView.noteDefaultHeightAnswered(.rowHeight, by: self)
+    return TableView.automaticDimension
   }
 
   /// The table's estimated row height.
   public func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat {
-    TableView.automaticDimension
+    tableView.noteDefaultHeightAnswered(.estimatedRowHeight, by: self)
+    return TableView.automaticDimension
   }
 
   /// The table's section header height for a section with a title, 0 without.
   public func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> CGFloat {
-    TableView.automaticDimension
+    tableView.noteDefaultHeightAnswered(.headerHeight, by: self)
+    return TableView.automaticDimension
   }
 
   /// The table's section footer height for a section with a title, 0 without.
   public func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> CGFloat {
-    TableView.automaticDimension
+    tableView.noteDefaultHeightAnswered(.footerHeight, by: self)
+    return TableView.automaticDimension
   }
 
   /// Every row deletes.
