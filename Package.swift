@@ -20,6 +20,8 @@ let package = Package(
     // For the server tests' HTTP client (the server already builds SwiftNIO).
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    // For TableKitSnapshotTesting's tests (TableKit's users who do not want it never build it).
+    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
   ],
   targets: [
     .testTarget(
@@ -100,6 +102,17 @@ let package = Package(
         .product(name: "TableKitTesting", package: "TableKit"),
       ],
       path: "Packages/TableKit/Tests/TableKitTests"
+    ),
+    .testTarget(
+      name: "TableKitSnapshotTestingTests",
+      dependencies: [
+        .product(name: "TableKit", package: "TableKit"),
+        .product(name: "TableKitTesting", package: "TableKit"),
+        .product(name: "TableKitSnapshotTesting", package: "TableKit"),
+        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+      ],
+      path: "Packages/TableKit/Tests/TableKitSnapshotTestingTests",
+      exclude: ["__Snapshots__"]
     ),
     .testTarget(
       name: "CatalogGenerationTests",

@@ -142,6 +142,7 @@ extension TableView {
     }
     selectedRows = Set(selectedRows.compactMap { plan.isReloaded($0) ? nil : plan.newIndexPath(for: $0) })
     if let row = actionSession?.row { actionSession?.row = plan.newIndexPath(for: row) }
+    prefetching.pendingRows = Set(prefetching.pendingRows.compactMap { plan.newIndexPath(for: $0) })
     rowCounts = after
     headerTitles = (0..<sections).map { dataSource.tableView(self, titleForHeaderInSection: $0) }
     footerTitles = (0..<sections).map { dataSource.tableView(self, titleForFooterInSection: $0) }

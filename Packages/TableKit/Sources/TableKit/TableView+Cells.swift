@@ -74,7 +74,7 @@ extension TableView {
       isLayingOut = false
       performDeferredReload()
     }
-    let visible = visibleIndexPaths()
+    let visible = measuredVisibleIndexPaths()
     let visibleSet = Set(visible)
     for (indexPath, cell) in displayedCells.sorted(by: { $0.key < $1.key }) where !visibleSet.contains(indexPath) {
       displayedCells[indexPath] = nil
@@ -87,6 +87,7 @@ extension TableView {
       displayedCells[indexPath] = cell
       delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
     }
+    updatePrefetching(visible: visible)
   }
 
   /// Asks the data source again for the cells of visible rows, handing back the cells they show (see

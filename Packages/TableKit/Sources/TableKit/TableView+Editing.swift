@@ -81,7 +81,7 @@ extension TableView {
 
   /// Ends an action's editing once: did-end-editing gets the row where it is now (an action may have moved
   /// it), or nil if the action deleted it.
-  private func endActionSession(_ session: Int) {
+  func endActionSession(_ session: Int) {
     guard let current = actionSession, current.id == session else { return }
     actionSession = nil
     isEditing = false

@@ -43,8 +43,9 @@ extension TableView {
   /// ``allowsSelectionDuringEditing`` while editing) or the delegate says the row should not highlight;
   /// then, in multiple selection, a tap on a selected row deselects it (will-deselect, deselect,
   /// did-deselect). Otherwise will-select (nil: stop; another row: that row instead); in single selection,
-  /// for each other selected row, will-deselect (nil: it stays selected; another row: that one instead),
-  /// deselect, did-deselect; then select and did-select. ``selectionDidChangeNotification`` is posted once
+  /// for each other selected row, will-deselect (nil: it stays selected; another row: that one is
+  /// deselected and named to did-deselect, and the old row is deselected as well), deselect, did-deselect;
+  /// then select and did-select. ``selectionDidChangeNotification`` is posted once
   /// at the end if the selection changed. Tapping the selected row in single selection calls did-select
   /// again and posts nothing. A row that does not exist is ignored, and so is a will- method's answer that
   /// names a row that does not exist. If a delegate reloads or updates the table while the old selection
@@ -69,7 +70,8 @@ extension TableView {
   }
 
   /// What a user's tap on a selected row does when it deselects it (as in multiple selection): will-deselect
-  /// (nil: stop; another row: that row instead), deselect, did-deselect, then the notification.
+  /// (nil: stop; another row: that row instead, named to did-deselect even when it was not selected),
+  /// deselect, did-deselect, then the notification.
   public func handleDeselectTap(at indexPath: IndexPath) {
     loadIfNeeded()
     guard contains(indexPath), selectedRows.contains(indexPath) else { return }
@@ -95,7 +97,7 @@ extension TableView {
         guard mutationCount == version else { break }
         // A will-deselect answer that named another row may have deselected this one already.
         guard selectedRows.contains(selected) else { continue }
-        userDeselect(selected)
+        userDeselect(selected, makingRoomFor: target)
       }
     }
     // A delegate that reloaded or updated the table while rows were deselected has moved the ground under
@@ -105,12 +107,20 @@ extension TableView {
     delegate?.tableView(self, didSelectRowAt: target)
   }
 
-  private func userDeselect(_ indexPath: IndexPath) {
-    var target: IndexPath? = indexPath
-    if let delegate { target = delegate.tableView(self, willDeselectRowAt: indexPath) }
-    guard let target, selectedRows.contains(target) else { return }
-    setSelected(false, at: target)
-    delegate?.tableView(self, didDeselectRowAt: target)
+  /// Asks the delegate to deselect a row and deselects what it answers, telling it with did-deselect.
+  ///
+  /// A redirected answer gets did-deselect with the row it names even when that row was not selected (as
+  /// Fleet's specs expect); deselecting it then changes nothing. When the deselection makes room for
+  /// `newRow` in single selection, the row itself is deselected too unless the delegate answered nil: a
+  /// single-selection table never keeps two rows because a will-deselect was redirected.
+  private func userDeselect(_ indexPath: IndexPath, makingRoomFor newRow: IndexPath? = nil) {
+    var answer: IndexPath? = indexPath
+    if let delegate { answer = delegate.tableView(self, willDeselectRowAt: indexPath) }
+    guard let answer else { return }
+    let answerExists = contains(answer)
+    if answerExists { setSelected(false, at: answer) }
+    if newRow != nil, answer != indexPath { setSelected(false, at: indexPath) }
+    if answerExists { delegate?.tableView(self, didDeselectRowAt: answer) }
   }
 
   func setSelected(_ isSelected: Bool, at indexPath: IndexPath) {

@@ -38,8 +38,17 @@ public final class TableView {
     didSet { needsReload = true }
   }
 
-  /// Reacts to and shapes interaction.
-  public weak var delegate: (any TableViewDelegate)?
+  /// Reacts to and shapes interaction, and gives heights.
+  ///
+  /// Setting it asks the new delegate for heights when the table has loaded (a table of many rows asks an
+  /// estimate per row when the delegate implements `estimatedHeightForRowAt`: see ``estimatedRowHeight``).
+  /// Which optional height methods the delegate implements is learnt again for the new delegate.
+  public weak var delegate: (any TableViewDelegate)? {
+    didSet {
+      delegateImplementations = DelegateImplementations()
+      geometryDidChange()
+    }
+  }
 
   /// The table's frame; its height is the viewport.
   public var frame: CGRect {
@@ -48,6 +57,16 @@ public final class TableView {
 
   /// The height of every row, in points.
   public var rowHeight: CGFloat = 44 {
+    didSet { geometryDidChange() }
+  }
+
+  /// The estimated height of a row whose height has not been asked yet, in points;
+  /// ``automaticDimension`` (the default) estimates ``rowHeight``, and 0 turns estimates off.
+  ///
+  /// With estimates on, the table asks its delegate for each row's estimate when it loads and for a row's
+  /// exact height the first time it lays the row out (or is asked its rectangle). With estimates off, it
+  /// asks every row's exact height when it loads, as UIKit does.
+  public var estimatedRowHeight: CGFloat = TableView.automaticDimension {
     didSet { geometryDidChange() }
   }
 
@@ -78,6 +97,9 @@ public final class TableView {
   var headerTitles: [String?] = []
   var footerTitles: [String?] = []
   var sectionTops: [CGFloat] = []
+  var rowHeights: [SectionRowHeights] = []
+  var headerHeights: [CGFloat] = []
+  var footerHeights: [CGFloat] = []
   var contentHeight: CGFloat = 0
   var offset: CGFloat = 0
 
@@ -96,6 +118,8 @@ public final class TableView {
   var isLayingOut = false
   var isApplyingUpdates = false
   var reloadRequestedDuringUpdate = false
+  var prefetching = PrefetchState()
+  var delegateImplementations = DelegateImplementations()
   /// Counts reloads and applied updates, so that a delegate call that changed the table can be noticed.
   var mutationCount = 0
 
@@ -139,6 +163,8 @@ public final class TableView {
     displayedCells = [:]
     selectedRows = []
     actionSession?.row = nil
+    // Rows asked to prefetch name the old data: forgotten, not cancelled.
+    prefetching.pendingRows = []
     loadModel()
     layoutCells()
   }

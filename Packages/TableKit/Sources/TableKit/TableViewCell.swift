@@ -14,9 +14,20 @@ open class TableViewCell {
   /// Whether the cell shows its row as highlighted (touched).
   open var isHighlighted = false
 
+  /// What the cell shows, set as a whole; nil until the app sets one.
+  ///
+  /// Kept across reuse, as UIKit keeps it: a data source sets it for every row it binds.
+  open var contentConfiguration: (any ContentConfiguration)?
+
   /// Creates a cell; the table view calls this for registered classes.
   public required init(reuseIdentifier: String?) {
     self.reuseIdentifier = reuseIdentifier
+  }
+
+  /// A plain list configuration to fill in and assign to ``contentConfiguration``; subclasses may start
+  /// from another style.
+  open func defaultContentConfiguration() -> ListContentConfiguration {
+    .cell()
   }
 
   /// Resets the cell before the table view hands it out again; call `super` when overriding.

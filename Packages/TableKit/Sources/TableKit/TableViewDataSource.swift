@@ -23,6 +23,20 @@ public protocol TableViewDataSource: AnyObject {
 
   /// Whether a row can be edited (offers edit and swipe actions); true unless implemented.
   func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool
+
+  /// The user deleted a row (swipe to delete, or the delete control in editing mode) or tapped its insert
+  /// control: the data source changes its data and tells the table (`deleteRows`, `insertRows`). Nothing
+  /// happens unless implemented.
+  func tableView(
+    _ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath)
+
+  /// Whether a row shows a reorder control in editing mode; false unless implemented (see *Behaviour
+  /// choices*: UIKit also allows it when `moveRowAt` is implemented, which Swift cannot see).
+  func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool
+
+  /// The user dragged a row to another place: the data source moves it in its data. The table already
+  /// shows it there; the data source does not tell it again.
+  func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
 }
 
 extension TableViewDataSource {
@@ -37,4 +51,17 @@ extension TableViewDataSource {
 
   /// Every row is editable, as UIKit assumes when the method is not implemented.
   public func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+
+  /// Nothing happens, as when UIKit's data source does not implement the method.
+  public func tableView(
+    _ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath
+  ) {}
+
+  /// No row can be moved.
+  public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
+
+  /// Nothing to do.
+  public func tableView(
+    _ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+  ) {}
 }

@@ -44,6 +44,38 @@ public protocol TableViewDelegate: AnyObject {
   /// The user tapped a row's accessory button.
   func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath)
 
+  /// A row's height, asked the first time the row is laid out (or every row's when the table loads with
+  /// estimates off); ``TableView/automaticDimension`` (the default) means ``TableView/rowHeight``.
+  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat
+
+  /// A row's estimated height, asked for every row when the table loads (unless estimates are off);
+  /// ``TableView/automaticDimension`` (the default) means ``TableView/estimatedRowHeight``.
+  ///
+  /// A delegate that does not implement it is asked once, then never: the table learns from the default that
+  /// it is not implemented, as UIKit asks only a delegate that responds to the selector. The same goes for the
+  /// other height methods.
+  func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat
+
+  /// A section header's height, asked for every section when the table loads;
+  /// ``TableView/automaticDimension`` (the default) means ``TableView/sectionHeaderHeight`` with a title, 0
+  /// without.
+  func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> CGFloat
+
+  /// A section footer's height, asked for every section when the table loads;
+  /// ``TableView/automaticDimension`` (the default) means ``TableView/sectionFooterHeight`` with a title, 0
+  /// without.
+  func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> CGFloat
+
+  /// The editing control a row shows in editing mode, and whether it can be swiped to delete; `.delete` by
+  /// default (for a row the data source lets be edited).
+  func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle
+
+  /// Where a row dragged to `proposedDestinationIndexPath` lands; the proposed place by default.
+  func tableView(
+    _ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+    toProposedIndexPath proposedDestinationIndexPath: IndexPath
+  ) -> IndexPath
+
   /// A cell is about to be shown for a row.
   func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath)
 
@@ -92,6 +124,41 @@ extension TableViewDelegate {
 
   /// Nothing to do.
   public func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath) {}
+
+  /// The table's row height.
+  public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
+    tableView.noteDefaultHeightAnswered(.rowHeight, by: self)
+    return TableView.automaticDimension
+  }
+
+  /// The table's estimated row height.
+  public func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat {
+    tableView.noteDefaultHeightAnswered(.estimatedRowHeight, by: self)
+    return TableView.automaticDimension
+  }
+
+  /// The table's section header height for a section with a title, 0 without.
+  public func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> CGFloat {
+    tableView.noteDefaultHeightAnswered(.headerHeight, by: self)
+    return TableView.automaticDimension
+  }
+
+  /// The table's section footer height for a section with a title, 0 without.
+  public func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> CGFloat {
+    tableView.noteDefaultHeightAnswered(.footerHeight, by: self)
+    return TableView.automaticDimension
+  }
+
+  /// Every row deletes.
+  public func tableView(
+    _ tableView: TableView, editingStyleForRowAt indexPath: IndexPath
+  ) -> TableViewCell.EditingStyle { .delete }
+
+  /// The proposed place.
+  public func tableView(
+    _ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+    toProposedIndexPath proposedDestinationIndexPath: IndexPath
+  ) -> IndexPath { proposedDestinationIndexPath }
 
   /// Nothing to do.
   public func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {}

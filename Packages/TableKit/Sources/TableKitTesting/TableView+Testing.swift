@@ -100,12 +100,12 @@ extension TableView {
   }
 
   /// The index path must hold a section and a row (UIKit's accessors would trap on any other).
-  private func requireRowIndexPath(_ indexPath: IndexPath) throws(TableViewError) {
+  func requireRowIndexPath(_ indexPath: IndexPath) throws(TableViewError) {
     guard indexPath.count == 2 else { throw .notARowIndexPath(Array(indexPath)) }
   }
 
   /// The section, then the row, must exist (negative indexes included).
-  private func requireRow(_ indexPath: IndexPath) throws(TableViewError) {
+  func requireRow(_ indexPath: IndexPath) throws(TableViewError) {
     guard indexPath.section >= 0, indexPath.section < numberOfSections else { throw .noSection(indexPath.section) }
     guard indexPath.row >= 0, indexPath.row < numberOfRows(inSection: indexPath.section) else {
       throw .noRow(indexPath.row, section: indexPath.section)

@@ -80,6 +80,53 @@ import Testing
     #expect(notifications.count == 2)
   }
 
+  /// Fleet's spec: a will-deselect redirected to a row that is not selected.
+  ///
+  /// Single selection, row 6 selected, a tap on row 10, will-deselect(6) answers row 5. The delegate hears did-deselect once, for row 5; row 6 is deselected too (a choice: single selection never
+  /// shows two rows because a will-deselect was redirected), and row 10 is selected.
+  @Test func aWillDeselectRedirectedToAnUnselectedRowCallsDidDeselectWithItAndStillReplacesTheSelection() throws {
+    let twelveRows = RowsDataSource(rows: 12)
+    let (table, spy) = makeTable(twelveRows, rowsInViewport: 12)
+    try table.selectRow(at: .row(6))
+    spy.willDeselect = { $0 == .row(6) ? .row(5) : $0 }
+    spy.clear()
+    let notifications = SelectionNotifications(table, spy: spy)
+    try table.selectRow(at: .row(10))
+    #expect(
+      spy.interactionCalls == [
+        "shouldHighlight 0.10", "willSelect 0.10", "willDeselect 0.6", "didDeselect 0.5", "didSelect 0.10",
+        "selectionDidChange",
+      ])
+    #expect(spy.interactionCalls.filter { $0.hasPrefix("didDeselect") } == ["didDeselect 0.5"])
+    #expect(table.indexPathsForSelectedRows == [.row(10)])
+    #expect(table.visibleCells.filter(\.isSelected).count == 1)
+    #expect(table.cellForRow(at: .row(6))?.isSelected == false)
+    #expect(notifications.count == 1)
+  }
+
+  @Test func aWillDeselectRedirectedToARowThatDoesNotExistStillReplacesTheSelectionWithoutDidDeselect() throws {
+    let (table, spy) = makeTable(dataSource)
+    try table.selectRow(at: .row(0))
+    spy.willDeselect = { _ in .row(9, 9) }
+    spy.clear()
+    try table.selectRow(at: .row(2))
+    #expect(spy.interactionCalls == ["shouldHighlight 0.2", "willSelect 0.2", "willDeselect 0.0", "didSelect 0.2"])
+    #expect(table.indexPathsForSelectedRows == [.row(2)])
+  }
+
+  @Test func inMultipleSelectionADeselectionRedirectedToAnUnselectedRowKeepsTheTappedRow() throws {
+    let (table, spy) = makeTable(dataSource)
+    table.allowsMultipleSelection = true
+    try table.selectRow(at: .row(1))
+    spy.willDeselect = { _ in .row(0) }
+    spy.clear()
+    let notifications = SelectionNotifications(table, spy: spy)
+    try table.selectRow(at: .row(1))
+    #expect(spy.interactionCalls == ["shouldHighlight 0.1", "willDeselect 0.1", "didDeselect 0.0"])
+    #expect(table.indexPathsForSelectedRows == [.row(1)])
+    #expect(notifications.count == 0)
+  }
+
   @Test func tappingTheSelectedRowInSingleSelectionSelectsItAgainWithoutANotification() throws {
     let (table, spy) = makeTable(dataSource)
     try table.selectRow(at: .row(0))
