@@ -185,6 +185,7 @@ let package = Package(
         .product(name: "PresentationTestSupport", package: "Presentation"),
         .product(name: "TableKit", package: "TableKit"),
         .product(name: "TableKitTesting", package: "TableKit"),
+        .product(name: "Logging", package: "swift-log"),
       ],
       path: "Tests/IntegrationTests"
     ),

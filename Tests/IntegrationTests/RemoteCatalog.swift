@@ -3,6 +3,7 @@ import Foundation
 import HumbleServer
 import HumbleServerPostgres
 import HumbleServerTestSupport
+import Logging
 import Services
 import ServicesLive
 
@@ -27,7 +28,7 @@ actor RemoteCatalog {
         let location = try await PostgresTestDatabase.create()
         try await PostgresCatalogImport.run(from: services.database, into: location)
         store = try await PostgresCatalogStore.connect(
-          to: location, configuration: .init(requestTimeout: .seconds(300)))
+          to: location, configuration: .init(requestTimeout: .seconds(300), logger: .quiet))
       } else {
         store = SQLiteCatalogStore(database: services.database)
       }
@@ -107,4 +108,14 @@ private func restoringCatalogStreamURL(_ track: Track, server: URL) -> Track {
   var track = track
   track.streamURLString = original.streamURLString
   return track
+}
+
+extension Logger {
+  /// A logger for stores that outlive their database at the end of a test process (the cluster stops at exit
+  /// while they are still connected): only critical messages.
+  static var quiet: Logger {
+    var logger = Logger(label: "humble-integration-tests")
+    logger.logLevel = .critical
+    return logger
+  }
 }
