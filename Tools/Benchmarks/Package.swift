@@ -30,6 +30,27 @@ let package = Package(
         .product(name: "ServicesLive", package: "Services"),
       ]
     ),
+    // The large catalog in PostgreSQL: a throwaway cluster kept in .build-data/, the catalog imported once.
+    .target(
+      name: "PostgresBenchmarkSupport",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "CatalogGeneration", package: "CatalogGenerator"),
+        .product(name: "HumbleServerPostgres", package: "Apps"),
+        .product(name: "HumbleServerTestSupport", package: "Apps"),
+      ]
+    ),
+    benchmarkSuite(
+      "ImportBenchmarks",
+      dependencies: [
+        "BenchmarkSupport",
+        "PostgresBenchmarkSupport",
+        .product(name: "CatalogGeneration", package: "CatalogGenerator"),
+        .product(name: "HumbleServerPostgres", package: "Apps"),
+        .product(name: "HumbleServerTestSupport", package: "Apps"),
+        .product(name: "ServicesLive", package: "Services"),
+      ]
+    ),
     benchmarkSuite(
       "LiveCatalogBenchmarks",
       dependencies: [
@@ -43,9 +64,11 @@ let package = Package(
       "NetworkBenchmarks",
       dependencies: [
         "BenchmarkSupport",
+        "PostgresBenchmarkSupport",
         .product(name: "CatalogGeneration", package: "CatalogGenerator"),
         .product(name: "Domain", package: "Domain"),
         .product(name: "HumbleServer", package: "Apps"),
+        .product(name: "HumbleServerPostgres", package: "Apps"),
         .product(name: "Presentation", package: "Presentation"),
         .product(name: "Services", package: "Services"),
         .product(name: "ServicesLive", package: "Services"),

@@ -5,6 +5,10 @@ import ServicesLive
 
 /// Loads a catalog into PostgreSQL with `COPY`, in one transaction: all of it or, whatever happens (an error,
 /// the importer killed, the database stopped), none of it.
+///
+/// The track table's secondary indexes and foreign keys are dropped before its rows are copied and made again
+/// after, in the same transaction (see `DeferredTrackConstraints`), so requests that read tracks wait for the
+/// import to end (or for their timeout) rather than see a catalog being filled.
 public enum PostgresCatalogImport {
   /// How far an import has come.
   public enum Progress: Hashable, Sendable {
@@ -12,7 +16,9 @@ public enum PostgresCatalogImport {
     case started
     /// A table's rows are being copied.
     case copying(table: String)
-    /// Every row is copied; the transaction commits.
+    /// Every row is copied; the track table's indexes and foreign keys are being made again.
+    case indexing
+    /// The catalog is complete; the transaction commits.
     case committing
   }
 
@@ -60,14 +66,16 @@ public enum PostgresCatalogImport {
     _ database: CatalogDatabase, _ connection: PostgresConnection, logger: Logger,
     progress: @Sendable (Progress) -> Void
   ) async throws {
-    // Another import at the same moment waits here, then finds the catalog no longer empty.
+    // Another import at the same moment waits here, then finds the catalog no longer empty. Requests that read
+    // tracks wait too, since the track table's indexes are dropped until the end of the transaction.
     try await connection.query(
-      "LOCK TABLE artist, track, playlist, playlist_track, related_artist IN SHARE ROW EXCLUSIVE MODE",
-      logger: logger)
+      "LOCK TABLE artist, playlist, playlist_track, related_artist IN SHARE ROW EXCLUSIVE MODE", logger: logger)
+    try await connection.query("LOCK TABLE track IN ACCESS EXCLUSIVE MODE", logger: logger)
     let artists = try await connection.query("SELECT count(*) FROM artist", logger: logger).collect()
     let existing = try artists.first?.decode(Int.self) ?? 0
     guard existing == 0 else { throw PostgresStoreError.catalogNotEmpty(artists: existing) }
     progress(.started)
+    let deferred = try await DeferredTrackConstraints.drop(connection, logger: logger)
     let stream = CatalogCopyStream(database: database)
     let items = CatalogCopyStream.Reader(stream)
     do {
@@ -90,6 +98,8 @@ public enum PostgresCatalogImport {
       stream.abandon()
       throw error
     }
+    progress(.indexing)
+    try await deferred.restore(connection, logger: logger)
     try await connection.query(
       """
       UPDATE artist SET track_count = counts.tracks

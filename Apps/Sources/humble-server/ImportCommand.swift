@@ -54,6 +54,7 @@ struct ImportCommand: AsyncParsableCommand {
           switch progress {
           case .started: "importing into \(location)"
           case .copying(let table): "copying \(table)"
+          case .indexing: "indexing track"
           case .committing: "committing"
           }
         FileHandle.standardError.write(Data("humble-server: \(line)\n".utf8))
