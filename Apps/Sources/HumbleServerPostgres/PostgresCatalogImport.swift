@@ -39,25 +39,13 @@ public enum PostgresCatalogImport {
     } catch {
       throw .invalidSource(reason: "\(error)")
     }
-    do {
-      let connection = try await PostgresConnection.connect(
-        configuration: try location.connectionConfiguration(connectTimeout: connectTimeout), id: 0, logger: logger)
-      do {
-        try await PostgresSchema.migrate(connection, location: location, logger: logger)
-        try await connection.withTransaction(logger: logger) { connection in
-          try await copy(database, connection, logger: logger, progress: progress)
-          progress(.committing)
-        }
-        _ = try? await connection.query("ANALYZE", logger: logger)
-        try await connection.close()
-      } catch {
-        try? await connection.close()
-        throw error
+    try await PostgresSchema.withConnection(location, connectTimeout: connectTimeout, logger: logger) { connection in
+      try await PostgresSchema.migrate(connection, location: location, logger: logger)
+      try await connection.withTransaction(logger: logger) { connection in
+        try await copy(database, connection, logger: logger, progress: progress)
+        progress(.committing)
       }
-    } catch {
-      let error = PostgresFailure.unwrapped(error)
-      if let error = error as? PostgresStoreError { throw error }
-      throw .unavailable(reason: PostgresFailure.reason(error, at: location))
+      _ = try? await connection.query("ANALYZE", logger: logger)
     }
     return counts
   }
