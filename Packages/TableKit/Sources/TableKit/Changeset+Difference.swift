@@ -11,8 +11,10 @@ extension Changeset {
   ///
   /// Items with the same identifiers at the start and at the end of a kept section stay without being
   /// hashed, and a section whose items share storage with the old one's costs O(1): showing a snapshot
-  /// again, or one with a few rows changed, costs far less than a reorder. An old item equal to a new one
-  /// whose identifier has the same hash value is taken to be that item.
+  /// again, or one with a few rows changed, costs far less than a reorder. A snapshot whose sections are the
+  /// old ones, in the same order and each sharing its items' storage, has no changes, found in O(sections)
+  /// without touching a row. An old item equal to a new one whose identifier has the same hash value is
+  /// taken to be that item.
   ///
   /// Duplicate identifiers never crash: within a snapshot the first occurrence is matched, and later ones
   /// are treated as different items (deleted from the old snapshot, inserted into the new one) unless they
@@ -23,6 +25,7 @@ extension Changeset {
     to new: [DiffableSection<SectionID, Item>]
   ) -> Changeset {
     var changeset = Changeset()
+    if isShownAgain(old, as: new) { return changeset }
     let sections = matchSections(old.map(\.id), new.map(\.id))
     changeset.sectionDeletes = IndexSet(old.indices.filter { sections.newForOld[$0] == nil })
     changeset.sectionInserts = IndexSet(new.indices.filter { sections.oldForNew[$0] == nil })
@@ -130,6 +133,24 @@ extension Changeset {
   @inlinable
   public static func difference<Item: Identifiable & Equatable>(from old: [Item], to new: [Item]) -> Changeset {
     difference(from: [DiffableSection(id: 0, items: old)], to: [DiffableSection(id: 0, items: new)])
+  }
+
+  /// Whether `new` is `old` shown again: the same section identifiers in the same order, none twice (a
+  /// repeated section identifier counts as another section), each section's items in the same storage.
+  ///
+  /// Then nothing changed, and the diff need not number the rows: O(sections).
+  @inlinable
+  static func isShownAgain<SectionID: Hashable, Item: Identifiable & Equatable>(
+    _ old: [DiffableSection<SectionID, Item>], as new: [DiffableSection<SectionID, Item>]
+  ) -> Bool {
+    guard old.count == new.count else { return false }
+    var seen = Set<SectionID>(minimumCapacity: old.count)
+    for (oldSection, newSection) in zip(old, new) {
+      guard oldSection.id == newSection.id, seen.insert(oldSection.id).inserted,
+        FlatSnapshot<SectionID, Item>.shareStorage(oldSection.items, newSection.items)
+      else { return false }
+    }
+    return true
   }
 
   @inlinable

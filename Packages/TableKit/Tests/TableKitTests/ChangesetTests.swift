@@ -57,6 +57,27 @@ struct TestRandom: RandomNumberGenerator {
     #expect(Changeset.difference(from: items, to: items).isEmpty)
   }
 
+  /// The shortcut for a snapshot shown again (every section's items in the same storage) answers what the
+  /// full diff answers for a copy of it: nothing, except that a repeated section identifier is another
+  /// section, deleted and inserted.
+  @Test func aSnapshotShownAgainHasTheChangesOfACopyOfIt() {
+    var random = TestRandom(state: 13)
+    for round in 0..<200 {
+      var snapshot = randomSnapshot(maximumRows: 30, using: &random)
+      if round.isMultiple(of: 4), let first = snapshot.first { snapshot.append(first) }
+      // Appending one item and dropping it again gives each section storage of its own.
+      let copy = snapshot.map { section in
+        var items = section.items
+        items.append(Entry(id: -1, content: 0))
+        items.removeLast()
+        return DiffableSection(id: section.id, items: items)
+      }
+      let shownAgain = Changeset.difference(from: snapshot, to: snapshot)
+      #expect(shownAgain == Changeset.difference(from: snapshot, to: copy))
+      #expect(shownAgain.isEmpty == (Set(snapshot.map(\.id)).count == snapshot.count))
+    }
+  }
+
   @Test func aSimpleEditIsDescribedInBatchCoordinates() {
     let old = [1, 2, 3, 4, 5].map { Entry(id: $0, content: 0) }
     var new = [5, 1, 3, 6, 4].map { Entry(id: $0, content: 0) }
