@@ -89,9 +89,6 @@ final class FavouriteListener: Sendable {
   /// Why the listening connection last failed to connect, while it is not connected; nil while it is.
   var lastFailure: String? { state.withLockedValue { $0.broadcaster == nil ? $0.lastFailure : nil } }
 
-  /// Whether the listening connection is open now.
-  var isListening: Bool { state.withLockedValue { $0.broadcaster != nil } }
-
   private func listen() async {
     var attempt = 0
     var hasConnected = false

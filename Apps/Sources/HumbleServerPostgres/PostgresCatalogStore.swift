@@ -316,9 +316,6 @@ public final class PostgresCatalogStore: CatalogStore {
     listener.events()
   }
 
-  /// Whether the store hears favourite changes now (its listening connection is open).
-  public var isListening: Bool { listener.isListening }
-
   // MARK: - Rows
 
   private static func orderBy(_ order: TrackOrder) -> String {

@@ -17,11 +17,6 @@ enum PostgresFailure {
     return oneLine("PostgreSQL at \(location.address) failed: \(error)")
   }
 
-  /// The SQLSTATE of a server error, or nil.
-  static func sqlState(_ error: any Error) -> String? {
-    (unwrapped(error) as? PSQLError)?.serverInfo?[.sqlState]
-  }
-
   /// The error inside a transaction's wrapper: the closure's, else BEGIN's, COMMIT's or ROLLBACK's.
   static func unwrapped(_ error: any Error) -> any Error {
     guard let error = error as? PostgresTransactionError else { return error }
@@ -58,7 +53,6 @@ enum PostgresFailure {
       if let first = error.connectionErrors.first { return describe(first.error) }
       return "no address to connect to"
     }
-    if error is ChannelError { return "\(error)" }
     return "\(error)"
   }
 

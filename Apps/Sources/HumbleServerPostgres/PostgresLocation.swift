@@ -112,9 +112,15 @@ public struct PostgresLocationError: Error, Hashable, Sendable, CustomStringConv
   /// Why it cannot be used.
   public var reason: String
 
-  /// A one-line explanation.
+  /// A one-line explanation; a password in the URL is shown as `***`.
   public var description: String {
-    "The PostgreSQL URL '\(url)' cannot be used: \(reason)."
+    "The PostgreSQL URL '\(Self.redacted(url))' cannot be used: \(reason)."
+  }
+
+  private static func redacted(_ url: String) -> String {
+    guard var components = URLComponents(string: url), components.password != nil else { return url }
+    components.password = "***"
+    return components.string ?? url
   }
 }
 

@@ -35,6 +35,10 @@ import Testing
       ["--postgres", "mysql://ada@host/db"],
       "The PostgreSQL URL 'mysql://ada@host/db' cannot be used: it is not a postgres:// URL."
     ),
+    (
+      ["--postgres", "mysql://ada:secret@host/db"],
+      "The PostgreSQL URL 'mysql://ada:***@host/db' cannot be used: it is not a postgres:// URL."
+    ),
     (["--postgres", "postgres:///db"], "The PostgreSQL URL 'postgres:///db' cannot be used: it names no host."),
     (
       ["--postgres", "postgres://127.0.0.1/db"],
