@@ -148,6 +148,7 @@ let package = Package(
         .product(name: "Domain", package: "Domain"),
         .product(name: "Services", package: "Services"),
         .product(name: "ServicesLive", package: "Services"),
+        .product(name: "ServicesTestSupport", package: "Services"),
         .product(name: "CatalogAPI", package: "Remote"),
         .product(name: "CatalogAPITesting", package: "Remote"),
         .product(name: "NIOCore", package: "swift-nio"),

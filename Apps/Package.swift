@@ -87,6 +87,7 @@ let package = Package(
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "ServicesTestSupport", package: "Services"),
       ]
     ),
     .executableTarget(
@@ -122,6 +123,7 @@ let package = Package(
         .product(name: "Domain", package: "Domain"),
         .product(name: "Services", package: "Services"),
         .product(name: "ServicesLive", package: "Services"),
+        .product(name: "ServicesTestSupport", package: "Services"),
         .product(name: "CatalogAPI", package: "Remote"),
         .product(name: "CatalogAPITesting", package: "Remote"),
         .product(name: "NIOCore", package: "swift-nio"),

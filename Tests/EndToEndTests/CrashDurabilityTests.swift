@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import ServicesLive
+import ServicesTestSupport
 import Synchronization
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
 /// output: the document shows the page after the command, and humble prints it only after the change has
 /// been stored. The one command running at the moment of the kill may or may not have landed. Set
 /// `HUMBLE_CRASH_SEED` to replay a failing run; the seed is in every failure message.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct CrashDurabilityTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct CrashDurabilityTests {
   /// What the test knows of one track.
   enum DownloadKnowledge: Equatable {
     case none
@@ -291,13 +292,13 @@ import Testing
       }
       reader.signal()
     }
-    try process.run()
+    let exit = try ProcessExit.run(process)
     if let killAfter {
       let (seconds, attoseconds) = killAfter.components
       usleep(UInt32(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
       kill(process.processIdentifier, SIGKILL)
     }
-    process.waitUntilExit()
+    _ = exit.waitForStatus()
     reader.wait()
     return Output(
       data: received.withLock { $0 },

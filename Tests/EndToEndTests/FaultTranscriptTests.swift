@@ -4,7 +4,7 @@ import Testing
 
 /// The real `humble` on a catalog that another process is writing to, or that is read-only: each refused
 /// change is one line on standard error, the script goes on, and the change works once the fault clears.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct FaultTranscriptTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct FaultTranscriptTests {
   let transcripts: HumbleTranscriptTests
   var databaseURL: URL { transcripts.directory.appendingPathComponent("catalog.sqlite") }
 

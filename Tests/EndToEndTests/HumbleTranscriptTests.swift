@@ -1,11 +1,12 @@
 import Foundation
 import GRDB
 import ServicesLive
+import ServicesTestSupport
 import Testing
 
 /// Runs the built `humble` executable on scripts against a temporary database and checks its transcripts
 /// and exit status, as a person or a tool using it would see them.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct HumbleTranscriptTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct HumbleTranscriptTests {
   struct Run {
     var output: [String]
     var errors: [String]
@@ -55,15 +56,15 @@ import Testing
     process.standardOutput = output
     process.standardError = errors
     process.standardInput = FileHandle.nullDevice
-    try process.run()
+    let exit = try ProcessExit.run(process)
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let status = exit.waitForStatus()
     func lines(_ data: Data) -> [String] {
       String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         .filter { !$0.isEmpty }
     }
-    return Run(output: lines(outputData), errors: lines(errorData), status: process.terminationStatus)
+    return Run(output: lines(outputData), errors: lines(errorData), status: status)
   }
 
   @Test func reloadAndSortShowTheDemoArtistsTracksInOrder() async throws {

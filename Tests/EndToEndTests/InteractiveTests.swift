@@ -1,8 +1,9 @@
 import Foundation
+import ServicesTestSupport
 import Testing
 
 /// `humble` on a real pseudo-terminal: Tab completion, Ctrl-C, Ctrl-D and history recall across runs.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct InteractiveTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct InteractiveTests {
   let directory: URL
 
   init() throws {
@@ -26,76 +27,76 @@ import Testing
     ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }
   }
 
-  @Test func aPersonCompletesWithTabInterruptsWithCtrlCAndRecallsHistoryAfterRestarting() throws {
+  @Test func aPersonCompletesWithTabInterruptsWithCtrlCAndRecallsHistoryAfterRestarting() async throws {
     let terminal = try start()
-    try terminal.waitFor("humble Aurora Vale> ")
+    try await terminal.waitFor("humble Aurora Vale> ")
 
     // Tab completes a command, then its argument; the command runs.
     terminal.type("sor\t")
-    try terminal.waitFor("sort ")
+    try await terminal.waitFor("sort ")
     terminal.type("pop\t")
-    try terminal.waitFor("popular")
+    try await terminal.waitFor("popular")
     terminal.type("\r")
-    let sorted = try terminal.waitFor("humble Aurora Vale> ")
+    let sorted = try await terminal.waitFor("humble Aurora Vale> ")
     #expect(sorted.contains("── Tracks ──"))
 
     // Ctrl-C clears the half-typed line and keeps the REPL running.
     terminal.type("garbage")
-    try terminal.waitFor("garbage")
+    try await terminal.waitFor("garbage")
     terminal.type("\u{3}")
-    try terminal.waitFor("humble Aurora Vale> ")
+    try await terminal.waitFor("humble Aurora Vale> ")
     terminal.type("help sort\r")
-    let help = try terminal.waitFor("humble Aurora Vale> ")
+    let help = try await terminal.waitFor("humble Aurora Vale> ")
     #expect(help.contains("usage: sort <"))
     #expect(!help.contains("garbage"), "the interrupted line was discarded")
     #expect(terminal.isRunning)
 
     // A name with spaces and accents completes from a few typed letters.
     terminal.type("artist hél\t")
-    try terminal.waitFor("Hélène & the Hourglass")
+    try await terminal.waitFor("Hélène & the Hourglass")
     terminal.type("\r")
-    try terminal.waitFor("humble Hélène & the Hourglass> ")
+    try await terminal.waitFor("humble Hélène & the Hourglass> ")
 
     // Ctrl-D on an empty line leaves, saving the history.
     terminal.type("\u{4}")
-    #expect(try terminal.waitForExit() == 0)
+    #expect(try await terminal.waitForExit() == 0)
     let history = try String(
       contentsOf: directory.appendingPathComponent("humble/history"), encoding: .utf8)
     #expect(history.contains("sort"))
 
     // The next run recalls the last command with Ctrl-P (previous history entry).
     let again = try start()
-    try again.waitFor("humble Aurora Vale> ")
+    try await again.waitFor("humble Aurora Vale> ")
     again.type("\u{10}")
-    try again.waitFor("artist Hélène & the Hourglass")
+    try await again.waitFor("artist Hélène & the Hourglass")
     again.type("\r")
-    try again.waitFor("humble Hélène & the Hourglass> ")
+    try await again.waitFor("humble Hélène & the Hourglass> ")
     again.type("quit\r")
-    #expect(try again.waitForExit() == 0)
+    #expect(try await again.waitForExit() == 0)
   }
 
-  @Test func downloadProgressAppearsAboveTheLineBeingTypedWhichSurvives() throws {
+  @Test func downloadProgressAppearsAboveTheLineBeingTypedWhichSurvives() async throws {
     let terminal = try start(["--download-rate", "40"])
-    try terminal.waitFor("humble Aurora Vale> ")
+    try await terminal.waitFor("humble Aurora Vale> ")
     terminal.type("download 2\r")
-    try terminal.waitFor("humble Aurora Vale> ")
+    try await terminal.waitFor("humble Aurora Vale> ")
     // Type half a command and leave it there while the download runs.
     terminal.type("sho")
-    try terminal.waitFor("sho")
-    let progress = try terminal.waitFor("%")
+    try await terminal.waitFor("sho")
+    let progress = try await terminal.waitFor("%")
     #expect(progress.contains("⋯  Glacier"), "a row that is downloading shows its progress")
     // The finished download arrives as its row, then the prompt comes back with what was typed.
-    try terminal.waitFor("    2   ⬇  Glacier")
-    try terminal.waitFor("humble Aurora Vale> sho")
+    try await terminal.waitFor("    2   ⬇  Glacier")
+    try await terminal.waitFor("humble Aurora Vale> sho")
     terminal.type("w\r")
-    let shown = try terminal.waitFor("humble Aurora Vale> ")
+    let shown = try await terminal.waitFor("humble Aurora Vale> ")
     #expect(shown.contains("2   ⬇  Glacier"))
     terminal.type("quit\r")
-    #expect(try terminal.waitForExit() == 0)
+    #expect(try await terminal.waitForExit() == 0)
   }
 
   @Test("The history file and its directories are readable by their owner only, whatever the umask")
-  func historyIsPrivate() throws {
+  func historyIsPrivate() async throws {
     let state = directory.appendingPathComponent("state/nested")
     let previous = umask(0o022)
     let terminal: PseudoTerminal
@@ -109,11 +110,11 @@ import Testing
           "HOME": directory.path, "PATH": "/usr/bin:/bin",
         ])
     }
-    try terminal.waitFor("humble Aurora Vale> ")
+    try await terminal.waitFor("humble Aurora Vale> ")
     terminal.type("show\r")
-    try terminal.waitFor("humble Aurora Vale> ")
+    try await terminal.waitFor("humble Aurora Vale> ")
     terminal.type("\u{4}")
-    #expect(try terminal.waitForExit() == 0)
+    #expect(try await terminal.waitForExit() == 0)
     func permissions(_ url: URL) -> Int? {
       ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.posixPermissions] as? NSNumber)?.intValue
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ServicesTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -8,7 +9,10 @@ import Foundation
 ///
 /// The child gets its own session with the terminal as its controlling terminal, so Ctrl-C typed into the
 /// terminal raises SIGINT through the line discipline, exactly as in a terminal emulator.
-final class PseudoTerminal {
+///
+/// Its waits block: from a test, use their `async` forms, which wait on a thread of their own.
+final class PseudoTerminal: @unchecked Sendable {
+  // @unchecked: one test drives it, one call at a time (an `async` wait runs the blocking one on its own thread).
   struct Timeout: Error, CustomStringConvertible {
     var expected: String
     var screen: String
@@ -109,6 +113,13 @@ final class PseudoTerminal {
     }
   }
 
+  /// ``waitFor(_:timeout:)`` on a thread of its own, so that the awaiting test holds none of the threads Swift
+  /// concurrency shares between tests while the program works.
+  @discardableResult
+  func waitFor(_ text: String, timeout: Duration = .seconds(20)) async throws -> String {
+    try await OwnThread.run { try self.waitFor(text, timeout: timeout) }
+  }
+
   /// Reads what is there, waiting a little; false at end of output.
   private func readAvailable(waitingUpTo wait: Duration) -> Bool {
     var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
@@ -133,6 +144,11 @@ final class PseudoTerminal {
       }
     }
     throw Timeout(expected: "exit", screen: String(transcript.suffix(2_000)))
+  }
+
+  /// ``waitForExit(timeout:)`` on a thread of its own.
+  func waitForExit(timeout: Duration = .seconds(20)) async throws -> Int32 {
+    try await OwnThread.run { try self.waitForExit(timeout: timeout) }
   }
 
   /// Whether the program is still running.

@@ -1,8 +1,9 @@
 import Foundation
+import ServicesTestSupport
 import Testing
 
 /// `humble --server`: two people on one `humble-server`, and a server that is not there.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct RemoteSessionTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct RemoteSessionTests {
   let directory: URL
   /// `--timeout` for sessions that are not about it: under the thread sanitizer on a loaded machine a page can
   /// take longer than the default 10 s, and the suite's time limit already catches a hang.
@@ -22,7 +23,7 @@ import Testing
       ].merging(InteractiveTests.sanitizerOptions) { own, _ in own })
   }
 
-  @Test func aFavouriteMadeInOneHumbleShowsInTheOthersOpenPageWithoutACommand() throws {
+  @Test func aFavouriteMadeInOneHumbleShowsInTheOthersOpenPageWithoutACommand() async throws {
     let server = try ServerProcess(database: directory.appendingPathComponent("catalog.sqlite"))
     defer { server.stop() }
     let token = try server.addUser("ada")
@@ -31,27 +32,27 @@ import Testing
     ]
     let first = try humble(arguments)
     let second = try humble(arguments)
-    try first.waitFor("humble Neon Harbour> ")
-    let secondPage = try second.waitFor("humble Neon Harbour> ")
+    try await first.waitFor("humble Neon Harbour> ")
+    let secondPage = try await second.waitFor("humble Neon Harbour> ")
     #expect(!secondPage.contains("♥"), "nothing is a favourite yet")
 
     first.type("favourite 3\r")
-    let favourited = try first.waitFor("humble Neon Harbour> ")
+    let favourited = try await first.waitFor("humble Neon Harbour> ")
     let row = try #require(favourited.split(separator: "\n").first { $0.contains("♥") }, "the row shows ♥")
     let title = try #require(row.split(separator: " ").dropFirst(2).first).description
 
     // Nothing is typed into the second humble: its open page learns of the change from the server's feed.
-    let live = try second.waitFor("♥")
-    try second.waitFor(title)
+    let live = try await second.waitFor("♥")
+    try await second.waitFor(title)
     #expect(second.isRunning)
     #expect(!live.contains("error"))
     first.type("\u{4}")
     second.type("\u{4}")
-    #expect(try first.waitForExit() == 0)
-    #expect(try second.waitForExit() == 0)
+    #expect(try await first.waitForExit() == 0)
+    #expect(try await second.waitForExit() == 0)
   }
 
-  @Test func aServerThatIsNotThereIsOneLineAndExitStatus1() throws {
+  @Test func aServerThatIsNotThereIsOneLineAndExitStatus1() async throws {
     // A port the server held and gave back: nothing listens there now.
     let server = try ServerProcess(database: directory.appendingPathComponent("catalog.sqlite"))
     let url = server.url
@@ -68,11 +69,10 @@ import Testing
     process.standardOutput = output
     process.standardError = errors
     process.standardInput = FileHandle.nullDevice
-    try process.run()
+    let exit = try ProcessExit.run(process)
     let printed = output.fileHandleForReading.readDataToEndOfFile()
     let reported = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 1)
+    #expect(await exit.status() == 1)
     #expect(reported.split(separator: "\n").count == 1)
     #expect(reported.contains("server at \(url) refused the connection"), "\(reported)")
     #expect(printed.isEmpty)
@@ -83,6 +83,7 @@ import Testing
 final class ServerProcess {
   let url: String
   private let process = Process()
+  private let exit: ProcessExit
 
   static var binary: URL {
     HumbleTranscriptTests.binary.deletingLastPathComponent().appendingPathComponent("humble-server")
@@ -108,7 +109,7 @@ final class ServerProcess {
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    exit = try ProcessExit.run(process)
     var line = Data()
     while !line.contains(UInt8(ascii: "\n")) {
       let data = output.fileHandleForReading.availableData
@@ -127,9 +128,9 @@ final class ServerProcess {
     adding.arguments = ["user", "add", name] + catalogArguments
     let output = Pipe()
     adding.standardOutput = output
-    try adding.run()
+    let exit = try ProcessExit.run(adding)
     let token = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    adding.waitUntilExit()
+    _ = exit.waitForStatus()
     return token.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
@@ -142,12 +143,12 @@ final class ServerProcess {
   func stop(signal: Int32 = SIGTERM) {
     guard process.isRunning else { return }
     kill(process.processIdentifier, signal)
-    process.waitUntilExit()
+    _ = exit.waitForStatus()
   }
 }
 
 extension RemoteSessionTests {
-  @Test func aServerThatStopsAnsweringFailsTheReloadWhenTheTimeoutFiresAndKeepsTheRows() throws {
+  @Test func aServerThatStopsAnsweringFailsTheReloadWhenTheTimeoutFiresAndKeepsTheRows() async throws {
     let server = try ServerProcess(database: directory.appendingPathComponent("catalog.sqlite"))
     defer {
       server.signal(SIGCONT)
@@ -155,24 +156,24 @@ extension RemoteSessionTests {
     }
     let terminal = try humble(
       ["--server", server.url, "--in-memory", "--artist", "Neon Harbour", "--no-color", "--timeout", "1"])
-    try terminal.waitFor("humble Neon Harbour> ")
+    try await terminal.waitFor("humble Neon Harbour> ")
 
     // Stopped, the server's socket still accepts connections (the kernel does that) but nothing answers.
     server.signal(SIGSTOP)
     terminal.type("reload\r")
-    let failed = try terminal.waitFor("humble Neon Harbour> ")
+    let failed = try await terminal.waitFor("humble Neon Harbour> ")
     #expect(failed.contains("server at \(server.url) timed out after 1 s"), "\(failed)")
     terminal.type("show\r")
-    #expect(try terminal.waitFor("humble Neon Harbour> ").contains("Chrome Tides"), "the rows stay")
+    #expect(try await terminal.waitFor("humble Neon Harbour> ").contains("Chrome Tides"), "the rows stay")
 
     server.signal(SIGCONT)
     terminal.type("reload\r")
-    #expect(!(try terminal.waitFor("humble Neon Harbour> ").contains("error")))
+    #expect(!(try await terminal.waitFor("humble Neon Harbour> ").contains("error")))
     terminal.type("\u{4}")
-    #expect(try terminal.waitForExit() == 0)
+    #expect(try await terminal.waitForExit() == 0)
   }
 
-  @Test func aServerKilledMidSessionFailsTheReloadWithTheReasonKeepsTheRowsAndComesBackAfterARestart() throws {
+  @Test func aServerKilledMidSessionFailsTheReloadWithTheReasonKeepsTheRowsAndComesBackAfterARestart() async throws {
     let database = directory.appendingPathComponent("catalog.sqlite")
     var server = try ServerProcess(database: database)
     defer { server.stop() }
@@ -180,38 +181,38 @@ extension RemoteSessionTests {
     let terminal = try humble([
       "--server", server.url, "--in-memory", "--artist", "Neon Harbour", "--no-color", "--timeout", patient,
     ])
-    try terminal.waitFor("humble Neon Harbour> ")
+    try await terminal.waitFor("humble Neon Harbour> ")
 
     server.stop(signal: SIGKILL)
     terminal.type("reload\r")
-    let failed = try terminal.waitFor("humble Neon Harbour> ")
+    let failed = try await terminal.waitFor("humble Neon Harbour> ")
     #expect(failed.contains("server at \(server.url) refused the connection"), "\(failed)")
     terminal.type("show\r")
-    let kept = try terminal.waitFor("humble Neon Harbour> ")
+    let kept = try await terminal.waitFor("humble Neon Harbour> ")
     #expect(kept.contains("Chrome Tides"), "the rows stay")
 
     server = try ServerProcess(database: database, port: port)
     terminal.type("reload\r")
-    let reloaded = try terminal.waitFor("humble Neon Harbour> ")
+    let reloaded = try await terminal.waitFor("humble Neon Harbour> ")
     #expect(!reloaded.contains("error"), "\(reloaded)")
     #expect(reloaded.contains("Chrome Tides"))
     terminal.type("\u{4}")
-    #expect(try terminal.waitForExit() == 0)
+    #expect(try await terminal.waitForExit() == 0)
   }
 
-  @Test func browsingWithoutATokenWorksAndAFavouriteSaysATokenIsNeeded() throws {
+  @Test func browsingWithoutATokenWorksAndAFavouriteSaysATokenIsNeeded() async throws {
     let server = try ServerProcess(database: directory.appendingPathComponent("catalog.sqlite"))
     defer { server.stop() }
     let terminal = try humble(["--server", server.url, "--in-memory", "--artist", "Neon Harbour", "--timeout", patient])
-    try terminal.waitFor("humble Neon Harbour> ")
+    try await terminal.waitFor("humble Neon Harbour> ")
     terminal.type("sort popular\r")
-    let sorted = try terminal.waitFor("humble Neon Harbour> ")
+    let sorted = try await terminal.waitFor("humble Neon Harbour> ")
     #expect(sorted.contains("Salt & Static"))
     terminal.type("favourite 1\r")
-    let refused = try terminal.waitFor("humble Neon Harbour> ")
+    let refused = try await terminal.waitFor("humble Neon Harbour> ")
     #expect(
       refused.contains("error: Favourites storage failed: favourites belong to a user: start humble with --token"))
     terminal.type("\u{4}")
-    #expect(try terminal.waitForExit() == 0)
+    #expect(try await terminal.waitForExit() == 0)
   }
 }

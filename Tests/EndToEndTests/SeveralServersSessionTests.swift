@@ -1,11 +1,12 @@
 import Foundation
 import HumbleServerPostgres
 import HumbleServerTestSupport
+import ServicesTestSupport
 import Testing
 
 /// Two people, each on a `humble` talking to a different `humble-server`, both servers over one PostgreSQL
 /// database: what one does reaches the other's open page through the database's `NOTIFY`.
-@Suite(.timeLimit(.minutes(3))) struct SeveralServersSessionTests {
+@Suite(.timeLimit(.minutes(5))) struct SeveralServersSessionTests {
   @Test func aFavouriteMadeThroughOneServerShowsInAHumbleOnTheOtherServer() async throws {
     try await PostgresTestDatabase.with { location in
       let directory = FileManager.default.temporaryDirectory.appendingPathComponent("humble-pg-e2e-\(UUID())")
@@ -23,20 +24,20 @@ import Testing
       let common = ["--token", token, "--in-memory", "--artist", "Neon Harbour", "--timeout", session.patient]
       let one = try session.humble(["--server", first.url] + common)
       let other = try session.humble(["--server", second.url] + common)
-      try one.waitFor("humble Neon Harbour> ")
-      let page = try other.waitFor("humble Neon Harbour> ")
+      try await one.waitFor("humble Neon Harbour> ")
+      let page = try await other.waitFor("humble Neon Harbour> ")
       #expect(!page.contains("♥"), "nothing is a favourite yet")
 
       one.type("favourite 2\r")
-      let favourited = try one.waitFor("humble Neon Harbour> ")
+      let favourited = try await one.waitFor("humble Neon Harbour> ")
       let row = try #require(favourited.split(separator: "\n").first { $0.contains("♥") }, "the row shows ♥")
       let title = try #require(row.split(separator: " ").dropFirst(2).first).description
-      try other.waitFor("♥")
-      try other.waitFor(title)
+      try await other.waitFor("♥")
+      try await other.waitFor(title)
       one.type("\u{4}")
       other.type("\u{4}")
-      #expect(try one.waitForExit() == 0)
-      #expect(try other.waitForExit() == 0)
+      #expect(try await one.waitForExit() == 0)
+      #expect(try await other.waitForExit() == 0)
     }
   }
 
@@ -47,8 +48,7 @@ import Testing
     process.arguments = ["import", "--postgres", url, "--demo"]
     process.environment = ["XDG_DATA_HOME": streams.path, "HOME": streams.path, "PATH": "/usr/bin:/bin"]
     process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0)
+    let status = try ProcessExit.run(process).waitForStatus()
+    try #require(status == 0)
   }
 }

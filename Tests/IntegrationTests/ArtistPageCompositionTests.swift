@@ -60,7 +60,7 @@ final class ArtistPageController: TableViewDataSource, TableViewDelegate {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ArtistPageCompositionTests {
+@Suite(.timeLimit(.minutes(5))) struct ArtistPageCompositionTests {
   @Test func aRealDownloadOnTheLiveCatalogReachesTheTableAsOneUpdatedRow() async throws {
     let services = try LiveServices.open(.inMemory())
     let dataSource = ArtistTableDataSource(

@@ -8,7 +8,7 @@ import Testing
 ///
 /// The mocks stand in for the live services in every other package's tests; the remote services stand in for
 /// the database over a network. Each test runs against every ``CatalogFixture/Implementation``.
-@Suite(.timeLimit(.minutes(3))) struct CatalogContractTests {
+@Suite(.timeLimit(.minutes(5))) struct CatalogContractTests {
   typealias Implementation = CatalogFixture.Implementation
 
   // MARK: Artists

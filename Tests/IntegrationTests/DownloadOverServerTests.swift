@@ -12,7 +12,7 @@ import Testing
 /// The server's own `Range`, `ETag` and `If-Range` answer the resume: the file ends byte for byte as the
 /// catalog's, having moved the cut-off bytes only once; a download cut more often than it may resume fails
 /// in one line and leaves no file behind.
-@Suite(.timeLimit(.minutes(1))) final class DownloadOverServerTests {
+@Suite(.timeLimit(.minutes(5))) final class DownloadOverServerTests {
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent("humble-cut-\(UUID())")
   /// A stream large enough to be in flight across several socket reads: 3 MB that do not repeat.
   let source: Data

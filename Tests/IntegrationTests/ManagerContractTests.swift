@@ -13,7 +13,7 @@ import Testing
 ///
 /// The mocks stand in for the live managers in every other package's tests, so they must behave alike, with
 /// the same errors and announcements. Each test here runs against both.
-@Suite(.timeLimit(.minutes(3))) struct ManagerContractTests {
+@Suite(.timeLimit(.minutes(5))) struct ManagerContractTests {
   enum Implementation: String, CaseIterable, CustomTestStringConvertible {
     case mock
     case live

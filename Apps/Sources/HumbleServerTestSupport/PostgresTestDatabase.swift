@@ -34,7 +34,7 @@ public enum PostgresTestDatabase {
   /// A new, empty database that lives until ``drop(_:)`` (or until the cluster this process started stops):
   /// for a fixture shared by many tests.
   public static func create() async throws -> PostgresLocation {
-    let server = try sharedServer()
+    let server = try await sharedServer()
     let name = "humble_test_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
     try await administer(server, "CREATE DATABASE \(name)")
     return server.database(name)
@@ -42,29 +42,31 @@ public enum PostgresTestDatabase {
 
   /// Drops a database made by ``create()``, closing its connections.
   public static func drop(_ location: PostgresLocation) async throws {
-    let server = try sharedServer()
+    let server = try await sharedServer()
     try await administer(server, "DROP DATABASE IF EXISTS \"\(location.database)\" WITH (FORCE)")
   }
 
-  /// The cluster the test databases are made in.
-  public static func sharedServer() throws -> PostgresLocation {
-    try shared.withLockedValue { shared in
-      if let shared { return try shared.get() }
-      let result = Result { () throws -> PostgresLocation in
+  /// The cluster the test databases are made in: started once per process, by the first caller; the others
+  /// wait for it without holding a thread (starting a cluster takes seconds).
+  public static func sharedServer() async throws -> PostgresLocation {
+    let starting = shared.withLockedValue { shared in
+      if let shared { return shared }
+      let task = Task { () async throws -> PostgresLocation in
         if let url = ProcessInfo.processInfo.environment["HUMBLE_TEST_POSTGRES_URL"], !url.isEmpty {
           return try PostgresLocation(url: url)
         }
-        let cluster = try PostgresCluster.start()
+        let cluster = try await PostgresCluster.start()
         startedCluster.withLockedValue { $0 = cluster }
         atexit { startedCluster.withLockedValue { $0 }?.destroy() }
         return cluster.location
       }
-      shared = result
-      return try result.get()
+      shared = task
+      return task
     }
+    return try await starting.value
   }
 
-  private static let shared = NIOLockedValueBox<Result<PostgresLocation, any Error>?>(nil)
+  private static let shared = NIOLockedValueBox<Task<PostgresLocation, any Error>?>(nil)
 
   /// Runs one statement on the database at `location` and answers the first column of each row it returns,
   /// as text (cast other types with `::text`): for tests that look inside a database.

@@ -50,7 +50,7 @@ final class LateAnnouncingFavouritesManager: FavouritesManager, Sendable {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ActionOutputTests {
+@Suite(.timeLimit(.minutes(5))) struct ActionOutputTests {
   @Test("A favourite command's output shows the favourite even when its announcement arrives late")
   func aFavouriteCommandShowsItsOwnChange() async {
     let musicAPI = MockMusicAPI()

@@ -7,7 +7,7 @@ import ServicesTestSupport
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct LiveAndJSONTests {
+@Suite(.timeLimit(.minutes(5))) struct LiveAndJSONTests {
   let musicAPI = MockMusicAPI()
   let playlistAPI = MockPlaylistAPI()
   let downloads = MockDownloadsManager()

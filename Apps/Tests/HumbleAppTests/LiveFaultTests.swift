@@ -13,7 +13,7 @@ import Testing
 
 /// Live services failing under the REPL: a stream that stalls, a catalog another process is writing to.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct LiveFaultTests {
+@Suite(.timeLimit(.minutes(5))) struct LiveFaultTests {
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent("humble-\(UUID().uuidString)")
   var databaseURL: URL { directory.appendingPathComponent("catalog.sqlite") }
 

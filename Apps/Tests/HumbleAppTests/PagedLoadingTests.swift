@@ -8,7 +8,7 @@ import Testing
 
 /// A large page over a catalog that answers in pages: the first screen at once, the rest while the user works.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct PagedLoadingTests {
+@Suite(.timeLimit(.minutes(5))) struct PagedLoadingTests {
   let musicAPI = MockMusicAPI()
   let downloads = MockDownloadsManager()
   let favourites = MockFavouritesManager()

@@ -10,7 +10,7 @@ import Testing
 /// Random command lines, grammar-aware and garbage, through the session's command processor: every line
 /// answers with a result or one line of error, and the table always agrees with the page's cell models.
 @MainActor
-@Suite(.timeLimit(.minutes(5))) struct RandomCommandLineTests {
+@Suite(.timeLimit(.minutes(10))) struct RandomCommandLineTests {
   static let lineCount = 100_000
 
   @Test("100,000 random command lines each answer with a result or a one-line error, and the table stays consistent")

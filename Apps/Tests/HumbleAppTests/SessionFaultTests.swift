@@ -9,7 +9,7 @@ import Testing
 /// Failing services seen from the REPL: every failure is one error line, the page stays as it was, the
 /// next command works, and retrying once the fault clears succeeds.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct SessionFaultTests: OasisSessionFixture {
+@Suite(.timeLimit(.minutes(5))) struct SessionFaultTests: OasisSessionFixture {
   let musicAPI = MockMusicAPI()
   let downloads = MockDownloadsManager()
   let favourites = MockFavouritesManager()

@@ -9,7 +9,7 @@ import TableKitTesting
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct SessionTests: OasisSessionFixture {
+@Suite(.timeLimit(.minutes(5))) struct SessionTests: OasisSessionFixture {
   let musicAPI = MockMusicAPI()
   let downloads = MockDownloadsManager()
   let favourites = MockFavouritesManager()

@@ -1,5 +1,6 @@
 import CatalogAPI
 import Foundation
+import ServicesTestSupport
 import Testing
 
 /// The real `humble-server` binary, built beside this test bundle.
@@ -107,12 +108,10 @@ import Testing
             let errors = Pipe()
             process.standardOutput = output
             process.standardError = errors
-            try process.run()
+            let exit = try ProcessExit.run(process)
             let outputData = output.fileHandleForReading.readDataToEndOfFile()
             let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return Run(
-              output: Self.lines(outputData), errors: Self.lines(errorData), status: process.terminationStatus)
+            return Run(output: Self.lines(outputData), errors: Self.lines(errorData), status: exit.waitForStatus())
           })
       }
     }
@@ -127,6 +126,7 @@ import Testing
 final class ServerProcess: @unchecked Sendable {
   // @unchecked: `process` and the pipes are only touched through their own thread-safe methods.
   private let process = Process()
+  private let exit: ProcessExit
   private let output = Pipe()
   private let errorOutput = Pipe()
   private let errorText = ErrorText()
@@ -139,7 +139,7 @@ final class ServerProcess: @unchecked Sendable {
     ) { $1 }
     process.standardOutput = output
     process.standardError = errorOutput
-    try process.run()
+    exit = try ProcessExit.run(process)
     let handle = errorOutput.fileHandleForReading
     let errorText = errorText
     Thread.detachNewThread {
@@ -176,15 +176,9 @@ final class ServerProcess: @unchecked Sendable {
     kill(process.processIdentifier, signal)
   }
 
-  /// The exit status, once the process has ended (waited for on a thread of its own).
+  /// The exit status, once the process has ended.
   func exitStatus() async -> Int32 {
-    let process = process
-    return await withCheckedContinuation { continuation in
-      Thread.detachNewThread {
-        process.waitUntilExit()
-        continuation.resume(returning: process.terminationStatus)
-      }
-    }
+    await exit.status()
   }
 
   /// What it has written to standard error so far.

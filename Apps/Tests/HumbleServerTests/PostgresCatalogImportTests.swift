@@ -6,7 +6,7 @@ import Testing
 
 /// An import drops the track table's secondary indexes and foreign keys while it copies, and leaves the table as
 /// the migrations made it.
-@Suite(.timeLimit(.minutes(2))) struct PostgresCatalogImportTests {
+@Suite(.timeLimit(.minutes(5))) struct PostgresCatalogImportTests {
   @Test func anImportLeavesTheTrackTableWithTheIndexesAndForeignKeysOfTheMigrations() async throws {
     try await PostgresTestDatabase.with { location in
       try await PostgresSchema.migrate(location)

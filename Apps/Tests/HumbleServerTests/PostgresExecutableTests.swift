@@ -6,7 +6,7 @@ import Testing
 
 /// The real `humble-server` binary over PostgreSQL: `--postgres URL` or `DATABASE_URL`, and one line for
 /// every way that cannot work.
-@Suite(.timeLimit(.minutes(3))) struct PostgresExecutableTests {
+@Suite(.timeLimit(.minutes(5))) struct PostgresExecutableTests {
   let executable: ExecutableTests
 
   init() throws {
@@ -60,9 +60,9 @@ import Testing
   }
 
   @Test func anUnreachableDatabaseIsOneLineNamingItAndExitStatus1() async throws {
-    let cluster = try PostgresCluster.start()
+    let cluster = try await PostgresCluster.start()
     let location = cluster.location
-    cluster.destroy()
+    await cluster.destroy()
     let run = try await executable.run(["--postgres", location.description, "--port", "0"])
     #expect(run.status == 1)
     #expect(

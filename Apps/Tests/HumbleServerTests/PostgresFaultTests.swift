@@ -4,49 +4,50 @@ import Foundation
 import HumbleServerPostgres
 import HumbleServerTestSupport
 import ServicesLive
+import ServicesTestSupport
 import Testing
 
 /// PostgreSQL going away answers 503s that name it, the same server recovers when it is back, and an import
 /// killed half-way leaves nothing behind.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct PostgresFaultTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct PostgresFaultTests {
   @Test func aStoppedDatabaseIs503WithTheReasonAndTheSameServerRecoversWhenItIsBack() async throws {
-    let cluster = try PostgresCluster.start()
-    defer { cluster.destroy() }
-    try await PostgresServers.with(cluster.location) { servers in
-      // Long enough for a request under the thread sanitizer on a loaded machine, short enough to wait out twice.
-      let running = try await servers.start(requestTimeout: .seconds(8))
-      defer { Task { await running.stop() } }
-      let token = try await servers.addUser("ada", through: running)
-      let authorization = [("Authorization", "Bearer \(token)")]
-      #expect(try await running.client.send(.GET, CatalogAPI.Path.artists).status == 200)
-      let feed = try await running.client.stream(CatalogAPI.Path.favouriteEvents, headers: authorization)
-      #expect(try await feed.nextLine() == "event: ready")
-      #expect(try await feed.nextLine() == #"data: {"version":0}"#)
+    try await PostgresCluster.with { cluster in
+      try await PostgresServers.with(cluster.location) { servers in
+        // Long enough for a request under the thread sanitizer on a loaded machine, short enough to wait out twice.
+        let running = try await servers.start(requestTimeout: .seconds(8))
+        defer { Task { await running.stop() } }
+        let token = try await servers.addUser("ada", through: running)
+        let authorization = [("Authorization", "Bearer \(token)")]
+        #expect(try await running.client.send(.GET, CatalogAPI.Path.artists).status == 200)
+        let feed = try await running.client.stream(CatalogAPI.Path.favouriteEvents, headers: authorization)
+        #expect(try await feed.nextLine() == "event: ready")
+        #expect(try await feed.nextLine() == #"data: {"version":0}"#)
 
-      try cluster.stop()
-      // The feed ends when the server's listening connection drops: its client reconnects and catches up.
-      #expect(try await feed.nextLine() == nil)
-      for (method, target) in [
-        (NIOHTTPMethod.GET, "/v1/artists/many/tracks"), (.PUT, CatalogAPI.Path.favourite("solo-1")),
-      ] {
-        let response = try await running.client.send(method, target, headers: authorization)
-        #expect(response.status == 503, "\(method) \(target): \(response.text)")
-        let problem = try CatalogJSON.decoder().decode(Problem.self, from: response.body)
-        #expect(
-          problem.detail.hasPrefix("The catalog is unavailable: PostgreSQL at \(cluster.location.address) "),
-          "\(problem.detail)")
-        #expect(!problem.detail.contains("\n"))
+        try await cluster.stop()
+        // The feed ends when the server's listening connection drops: its client reconnects and catches up.
+        #expect(try await feed.nextLine() == nil)
+        for (method, target) in [
+          (NIOHTTPMethod.GET, "/v1/artists/many/tracks"), (.PUT, CatalogAPI.Path.favourite("solo-1")),
+        ] {
+          let response = try await running.client.send(method, target, headers: authorization)
+          #expect(response.status == 503, "\(method) \(target): \(response.text)")
+          let problem = try CatalogJSON.decoder().decode(Problem.self, from: response.body)
+          #expect(
+            problem.detail.hasPrefix("The catalog is unavailable: PostgreSQL at \(cluster.location.address) "),
+            "\(problem.detail)")
+          #expect(!problem.detail.contains("\n"))
+        }
+
+        try await cluster.restart()
+        await running.store.waitUntilListening()
+        #expect(try await running.client.send(.GET, CatalogAPI.Path.artists).status == 200)
+        let put = try await running.client.send(.PUT, CatalogAPI.Path.favourite("solo-1"), headers: authorization)
+        #expect(put.status == 200, "\(put.text)")
+        let again = try await running.client.stream(CatalogAPI.Path.favouriteEvents, headers: authorization)
+        defer { again.close() }
+        #expect(try await again.nextLine() == "event: ready")
+        #expect(try await again.nextLine() == #"data: {"version":1}"#)
       }
-
-      try cluster.restart()
-      await running.store.waitUntilListening()
-      #expect(try await running.client.send(.GET, CatalogAPI.Path.artists).status == 200)
-      let put = try await running.client.send(.PUT, CatalogAPI.Path.favourite("solo-1"), headers: authorization)
-      #expect(put.status == 200, "\(put.text)")
-      let again = try await running.client.stream(CatalogAPI.Path.favouriteEvents, headers: authorization)
-      defer { again.close() }
-      #expect(try await again.nextLine() == "event: ready")
-      #expect(try await again.nextLine() == #"data: {"version":1}"#)
     }
   }
 
@@ -122,6 +123,7 @@ import Testing
 final class ImportProcess: @unchecked Sendable {
   // @unchecked: `process` is only touched through its thread-safe methods; the text is behind a condition.
   private let process = Process()
+  private let exit: ProcessExit
   private let condition = NSCondition()
   private var text = ""
   private var ended = false
@@ -132,7 +134,7 @@ final class ImportProcess: @unchecked Sendable {
     let errors = Pipe()
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
-    try process.run()
+    exit = try ProcessExit.run(process)
     let handle = errors.fileHandleForReading
     Thread.detachNewThread { [self] in
       while case let data = handle.availableData, !data.isEmpty {
@@ -173,12 +175,6 @@ final class ImportProcess: @unchecked Sendable {
 
   /// The exit status, or the signal that ended it.
   func exitStatus() async -> Int32 {
-    let process = process
-    return await withCheckedContinuation { continuation in
-      Thread.detachNewThread {
-        process.waitUntilExit()
-        continuation.resume(returning: process.terminationStatus)
-      }
-    }
+    await exit.status()
   }
 }

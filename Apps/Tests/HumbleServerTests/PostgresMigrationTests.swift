@@ -6,7 +6,7 @@ import Testing
 
 /// The PostgreSQL schema is created and upgraded by numbered migrations, once, and a database newer than the
 /// server is refused without a change.
-@Suite(.timeLimit(.minutes(2))) struct PostgresMigrationTests {
+@Suite(.timeLimit(.minutes(5))) struct PostgresMigrationTests {
   @Test func anEmptyDatabaseGetsEveryMigrationAndARerunAppliesNone() async throws {
     try await PostgresTestDatabase.with { location in
       #expect(try await PostgresSchema.appliedVersions(at: location) == [])
@@ -57,7 +57,7 @@ import Testing
   }
 
   @Test func anUnreachableDatabaseIsOneLineNamingIt() async throws {
-    let server = try PostgresTestDatabase.sharedServer()
+    let server = try await PostgresTestDatabase.sharedServer()
     var nowhere = server
     nowhere.database = "humble_no_such_database"
     let error = await #expect(throws: PostgresStoreError.self) {

@@ -5,7 +5,7 @@ import Testing
 
 /// Several `humble-server`s over one PostgreSQL database serve the same catalog and the same favourites, and
 /// a change made through one reaches the live feeds of every other (`LISTEN`/`NOTIFY`).
-@Suite(.timeLimit(.minutes(3))) struct SeveralServersTests {
+@Suite(.timeLimit(.minutes(5))) struct SeveralServersTests {
   @Test func twoServersServeTheSameDataAndAFavouriteReachesTheOthersFeed() async throws {
     try await Self.withTwoServers { servers, first, second in
       let token = try await servers.addUser("ada", through: first)

@@ -11,7 +11,7 @@ import Testing
 /// Failures, time-outs, slow and out-of-order answers: the page always keeps its last good rows, says why
 /// a reload failed, and recovers on a retry.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ArtistTableDataSourceFaultTests {
+@Suite(.timeLimit(.minutes(5))) struct ArtistTableDataSourceFaultTests {
   let page = PageFixture()
 
   @Test("A reload that fails keeps the last good rows, publishes the reason, and a retry succeeds")

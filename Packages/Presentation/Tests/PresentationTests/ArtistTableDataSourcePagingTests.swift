@@ -8,7 +8,7 @@ import Testing
 
 /// Tracks arriving page by page: the first screen at once, the rest in the background.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ArtistTableDataSourcePagingTests {
+@Suite(.timeLimit(.minutes(5))) struct ArtistTableDataSourcePagingTests {
   let page = PageFixture()
 
   /// 120 varied tracks: titles that repeat in case and accents, ties in popularity and length, some explicit.

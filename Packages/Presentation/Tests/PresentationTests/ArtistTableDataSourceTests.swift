@@ -7,7 +7,7 @@ import ServicesTestSupport
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ArtistTableDataSourceTests {
+@Suite(.timeLimit(.minutes(5))) struct ArtistTableDataSourceTests {
   let page = PageFixture()
 
   @Test func eachTrackShowsWhetherItIsDownloaded() async {

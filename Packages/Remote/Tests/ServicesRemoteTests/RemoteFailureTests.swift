@@ -6,7 +6,7 @@ import ServicesRemote
 import Testing
 
 /// How every way a request can fail is told: `cancelled`, or `unavailable` with one line naming what happened.
-@Suite(.timeLimit(.minutes(1))) struct RemoteFailureTests {
+@Suite(.timeLimit(.minutes(5))) struct RemoteFailureTests {
   let server: StubCatalogServer
 
   init() throws {

@@ -6,7 +6,7 @@ import ServicesRemote
 import Testing
 
 /// The live feed that keeps the favourites current: other clients' changes, drops, catch-up and order.
-@Suite(.timeLimit(.minutes(1))) struct RemoteFavouritesFeedTests {
+@Suite(.timeLimit(.minutes(5))) struct RemoteFavouritesFeedTests {
   let server: StubCatalogServer
   let services: RemoteServices
 

@@ -6,7 +6,7 @@ import ServicesRemote
 import Testing
 
 /// The favourites manager's own requests, its announcements and its life cycle.
-@Suite(.timeLimit(.minutes(1))) struct RemoteFavouritesManagerTests {
+@Suite(.timeLimit(.minutes(5))) struct RemoteFavouritesManagerTests {
   let server: StubCatalogServer
   let services: RemoteServices
 

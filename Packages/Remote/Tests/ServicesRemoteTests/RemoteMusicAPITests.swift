@@ -4,7 +4,7 @@ import Services
 import ServicesRemote
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct RemoteMusicAPITests {
+@Suite(.timeLimit(.minutes(5))) struct RemoteMusicAPITests {
   let server: StubCatalogServer
   let api: RemoteMusicAPI
 

@@ -3,7 +3,7 @@ import Services
 import ServicesRemote
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct RemotePlaylistAPITests {
+@Suite(.timeLimit(.minutes(5))) struct RemotePlaylistAPITests {
   let server: StubCatalogServer
   let api: RemotePlaylistAPI
 

@@ -20,6 +20,7 @@ import Foundation
     // Used by one caller at a time: started, then released.
     private let process = Process()
     private let input = Pipe()
+    private let exit: ProcessExit
 
     /// Why the holder could not take the lock.
     public struct Failure: Error, CustomStringConvertible {
@@ -48,13 +49,12 @@ import Foundation
       process.arguments = [database.path] + (writingFirst ? ["--write-first"] : [])
       process.standardInput = input
       process.standardOutput = output
-      try process.run()
+      exit = try ProcessExit.run(process)
       var said = Data()
       while !String(decoding: said, as: UTF8.self).contains("locked") {
         let more = output.fileHandleForReading.availableData
         guard !more.isEmpty else {
-          process.waitUntilExit()
-          throw Failure(status: process.terminationStatus)
+          throw Failure(status: exit.waitForStatus())
         }
         said.append(more)
       }
@@ -77,7 +77,7 @@ import Foundation
     private func stop() {
       guard process.isRunning else { return }
       try? input.fileHandleForWriting.close()
-      process.waitUntilExit()
+      _ = exit.waitForStatus()
     }
 
     /// The `CatalogLockHolder` tool built beside the running test bundle.

@@ -7,7 +7,7 @@ import Testing
 
 /// The catalog database locked by another process, or read-only: changes fail with one clear error,
 /// reading goes on, nothing is lost, and a retry succeeds once the fault clears.
-@Suite(.timeLimit(.minutes(1))) struct DatabaseFaultTests {
+@Suite(.timeLimit(.minutes(5))) struct DatabaseFaultTests {
   let directory: TemporaryDirectory
   var databaseURL: URL { directory.url.appendingPathComponent("catalog.sqlite") }
 

@@ -5,7 +5,7 @@ import Services
 import ServicesLive
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct DownloadEdgeCaseTests {
+@Suite(.timeLimit(.minutes(5))) struct DownloadEdgeCaseTests {
   let directory: TemporaryDirectory
 
   init() throws {

@@ -9,7 +9,7 @@ import Testing
 /// A server that stalls, says nothing, or disconnects, and a source file that shrinks: each download ends
 /// failed with a reason that says what happened, leaves no file behind, keeps its failure on disk, and a
 /// retry succeeds once the fault clears.
-@Suite(.timeLimit(.minutes(1))) struct DownloadFaultTests {
+@Suite(.timeLimit(.minutes(5))) struct DownloadFaultTests {
   let directory: TemporaryDirectory
   let body = sampleBytes(count: 50_000)
 

@@ -10,7 +10,7 @@ import Testing
 /// A cut transfer asks for the rest with `Range` and `If-Range`, appends it, and ends with exactly the
 /// server's bytes; a server that sends the whole body again makes it start over; a resume that cannot
 /// continue, or too many cuts, fail with one line and leave no file.
-@Suite(.timeLimit(.minutes(1))) struct DownloadResumeTests {
+@Suite(.timeLimit(.minutes(5))) struct DownloadResumeTests {
   let directory: TemporaryDirectory
   let body = sampleBytes(count: 50_000)
 

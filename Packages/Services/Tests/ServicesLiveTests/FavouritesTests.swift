@@ -4,7 +4,7 @@ import Services
 import ServicesLive
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct LiveFavouritesManagerTests {
+@Suite(.timeLimit(.minutes(5))) struct LiveFavouritesManagerTests {
   let directory: TemporaryDirectory
 
   init() throws {

@@ -7,7 +7,7 @@ import Testing
 
 /// Text people type, and IDs and URLs a catalog holds, are data: never SQL, never a path outside the
 /// downloads directory, never a URL scheme other than file, http and https.
-@Suite(.timeLimit(.minutes(1))) struct SecurityTests {
+@Suite(.timeLimit(.minutes(5))) struct SecurityTests {
   /// Text for a test case, named briefly in test output.
   struct Hostile: Sendable, CustomTestStringConvertible {
     let text: String
@@ -220,7 +220,7 @@ import Testing
   }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct NULTests {
+@Suite(.timeLimit(.minutes(5))) struct NULTests {
   @Test("An ID that is a real one followed by a NUL finds nothing: SQLite never sees it cut short")
   func aRealIDFollowedByANULIsNotFound() async throws {
     let directory = try TemporaryDirectory()
@@ -234,7 +234,7 @@ import Testing
 }
 
 /// Files and directories the live services create are their owner's only, whatever the umask.
-@Suite(.serialized, .timeLimit(.minutes(1))) struct PermissionTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct PermissionTests {
   @Test("The database, its -wal and -shm, and every directory created are readable by their owner only")
   func createdFilesAreTheOwnersOnly() async throws {
     let directory = try TemporaryDirectory()

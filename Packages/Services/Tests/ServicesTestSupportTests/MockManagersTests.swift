@@ -3,7 +3,7 @@ import Services
 import ServicesTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct MockDownloadsManagerTests {
+@Suite(.timeLimit(.minutes(5))) struct MockDownloadsManagerTests {
   let downloads = MockDownloadsManager()
 
   @Test func settingDownloadedTrackIdsAnswersQueriesAndAnnouncesEachChange() async {
@@ -89,7 +89,7 @@ import Testing
   }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct MockFavouritesManagerTests {
+@Suite(.timeLimit(.minutes(5))) struct MockFavouritesManagerTests {
   let favourites = MockFavouritesManager()
 
   @Test func settingFavouritedTrackIdsAnswersQueriesAndAnnouncesEachChange() async {

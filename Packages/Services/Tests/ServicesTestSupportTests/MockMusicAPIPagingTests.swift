@@ -4,7 +4,7 @@ import ServicesTestSupport
 import Testing
 
 /// The mock answers like a live catalog: unknown artists are not found, and pages are cut from the tracks.
-@Suite(.timeLimit(.minutes(1))) struct MockMusicAPIPagingTests {
+@Suite(.timeLimit(.minutes(5))) struct MockMusicAPIPagingTests {
   let api = MockMusicAPI()
 
   @Test func withoutACatalogEveryArtistIsKnown() async throws {

@@ -3,7 +3,7 @@ import Services
 import ServicesTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct MockMusicAPITests {
+@Suite(.timeLimit(.minutes(5))) struct MockMusicAPITests {
   let api = MockMusicAPI()
 
   @Test func tracksWithIdsAreReturnedInOrderForAnyArtist() async throws {
@@ -130,7 +130,7 @@ import Testing
   }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct HeldCallCancellationTests {
+@Suite(.timeLimit(.minutes(5))) struct HeldCallCancellationTests {
   @Test func aHeldCallWhoseTaskIsCancelledThrowsCancelledWithoutARelease() async {
     let api = MockMusicAPI()
     api.returnTracksWithIds("a")

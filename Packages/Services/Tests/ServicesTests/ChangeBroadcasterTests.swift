@@ -1,7 +1,7 @@
 import Services
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct ChangeBroadcasterTests {
+@Suite(.timeLimit(.minutes(5))) struct ChangeBroadcasterTests {
   @Test func aSubscriberThatStartsIteratingLateStillGetsEveryChangeSentAfterItSubscribed() async {
     let broadcaster = ChangeBroadcaster<Int>()
     broadcaster.send(0)
@@ -44,7 +44,7 @@ import Testing
   }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ChangeBroadcasterSubscriptionTests {
+@Suite(.timeLimit(.minutes(5))) struct ChangeBroadcasterSubscriptionTests {
   @Test func aSubscriberWhoseTaskIsCancelledIsForgotten() async {
     let broadcaster = ChangeBroadcaster<Int>()
     let stream = broadcaster.stream()

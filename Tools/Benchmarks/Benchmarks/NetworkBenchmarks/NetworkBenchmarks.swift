@@ -82,7 +82,7 @@ final class Catalogs: Sendable {
     try? await catalogs.server.shutdown()
     if let (store, cluster) = catalogs.postgres {
       await store.close()
-      try? cluster.stop()
+      try? await cluster.stop()
     }
   }
 
@@ -97,7 +97,7 @@ final class Catalogs: Sendable {
         postgres = (store, cluster)
         server = try await HumbleServer.start(store: store, configuration: .init(port: 0))
       } catch {
-        try? cluster.stop()
+        try? await cluster.stop()
         throw error
       }
     } else {

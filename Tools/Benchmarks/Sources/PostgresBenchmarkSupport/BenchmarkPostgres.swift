@@ -13,7 +13,7 @@ import ServicesLive
 /// ```swift
 /// let cluster = try await BenchmarkPostgres.startCluster(holding: BenchmarkCatalog.large)
 /// // … cluster.location holds the catalog
-/// try cluster.stop()
+/// try await cluster.stop()
 /// ```
 public enum BenchmarkPostgres {
   /// The data directory of the cluster that holds the catalog of `configuration`.
@@ -30,7 +30,7 @@ public enum BenchmarkPostgres {
     -> PostgresCluster
   {
     let source = try BenchmarkCatalog.open(configuration)
-    let cluster = try PostgresCluster.start(in: clusterDirectory(for: configuration))
+    let cluster = try await PostgresCluster.start(in: clusterDirectory(for: configuration))
     do {
       let clock = ContinuousClock()
       let start = clock.now
@@ -39,7 +39,7 @@ public enum BenchmarkPostgres {
     } catch .catalogNotEmpty {
       // Imported by an earlier run.
     } catch {
-      try? cluster.stop()
+      try? await cluster.stop()
       throw error
     }
     return cluster
