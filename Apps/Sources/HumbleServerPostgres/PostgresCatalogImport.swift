@@ -41,11 +41,17 @@ public enum PostgresCatalogImport {
     }
     try await PostgresSchema.withConnection(location, connectTimeout: connectTimeout, logger: logger) { connection in
       try await PostgresSchema.migrate(connection, location: location, logger: logger)
+      // The import is done when its commit is on disk, whatever the server's default; and only rows whose commit
+      // is on disk can be marked visible to all, below.
+      try await connection.query("SET synchronous_commit = on", logger: logger)
       try await connection.withTransaction(logger: logger) { connection in
         try await copy(database, connection, logger: logger, progress: progress)
         progress(.committing)
       }
-      _ = try? await connection.query("ANALYZE", logger: logger)
+      // Statistics for the planner, and the new rows marked visible to all: otherwise autovacuum does it a minute
+      // later (throttled, while servers read the tables), and until then the first read of each page writes it.
+      _ = try? await connection.query(
+        "VACUUM (ANALYZE) artist, track, playlist, playlist_track, related_artist", logger: logger)
     }
     return counts
   }

@@ -4,8 +4,8 @@ import HumbleServerTestSupport
 import ServicesLive
 import Testing
 
-/// An import drops the track table's secondary indexes and foreign keys while it copies, and leaves the table as
-/// the migrations made it.
+/// An import drops the track table's secondary indexes and foreign keys while it copies, leaves the table as the
+/// migrations made it, and leaves the catalog vacuumed and analysed.
 @Suite(.timeLimit(.minutes(5))) struct PostgresCatalogImportTests {
   @Test func anImportLeavesTheTrackTableWithTheIndexesAndForeignKeysOfTheMigrations() async throws {
     try await PostgresTestDatabase.with { location in
@@ -20,6 +20,26 @@ import Testing
       let invalid = try await PostgresTestDatabase.query(
         location, "SELECT count(*)::text FROM pg_index WHERE indrelid = 'track'::regclass AND NOT indisvalid")
       #expect(invalid == ["0"])
+    }
+  }
+
+  @Test func anImportLeavesTheCatalogAnalysedAndItsRowsMarkedVisibleToAll() async throws {
+    try await PostgresTestDatabase.with { location in
+      try await Self.importTestCatalog(into: location)
+
+      // Planner statistics (reltuples) and a visibility map with every page set, as a vacuum leaves them; the test
+      // cluster commits asynchronously, as servers may.
+      let tables = try await PostgresTestDatabase.query(
+        location,
+        """
+        SELECT relname || ': ' || (reltuples > 0)::text || ', ' || (relallvisible = relpages)::text FROM pg_class
+        WHERE relname IN ('artist', 'track', 'playlist', 'playlist_track', 'related_artist') ORDER BY relname
+        """)
+      #expect(
+        tables == [
+          "artist: true, true", "playlist: true, true", "playlist_track: true, true", "related_artist: true, true",
+          "track: true, true",
+        ])
     }
   }
 
