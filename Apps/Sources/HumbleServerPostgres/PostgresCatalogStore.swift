@@ -263,24 +263,38 @@ public final class PostgresCatalogStore: CatalogStore {
   }
 
   /// The playlists featuring an artist, ordered by name.
+  ///
+  /// One query answers every playlist with its tracks (a query per playlist made the 100,000-track artist's 92
+  /// playlists take 185 round trips).
   public func playlists(featuring id: Artist.ID) async throws(CatalogStoreError) -> [Playlist] {
     let logger = logger
     let playlists = try await ofKnownArtist(id) { connection in
       var sql = PostgresQuery(
         unsafeSQL: """
-          SELECT playlist.id FROM playlist
+          SELECT playlist.id, playlist.name, playlist.artwork_url, \(Self.trackColumns)
+          FROM playlist
+          JOIN playlist_track ON playlist_track.playlist_id = playlist.id
+          JOIN track ON track.id = playlist_track.track_id
           WHERE EXISTS (
-            SELECT 1 FROM playlist_track JOIN track ON track.id = playlist_track.track_id
-            WHERE playlist_track.playlist_id = playlist.id AND track.artist_id = $1
+            SELECT 1 FROM playlist_track AS featured JOIN track AS featured_track ON featured_track.id = featured.track_id
+            WHERE featured.playlist_id = playlist.id AND featured_track.artist_id = $1
           )
+          ORDER BY playlist.id, playlist_track.position
           """)
       sql.binds.append(id.rawValue)
       var playlists: [Playlist] = []
-      for row in try await connection.query(sql, logger: logger).collect() {
-        if let playlist = try await Self.playlist(Playlist.ID(try row.decode(String.self)), connection, logger) {
-          playlists.append(playlist)
+      var current: (id: String, name: String, artwork: String, tracks: [Track])?
+      for try await row in try await connection.query(sql, logger: logger) {
+        let (playlistID, name, artwork, trackID, title, duration, stream, popularity, released, explicit, artist) =
+          try row.decode((String, String, String, String, String, Double, String, Int, Double, Bool, String).self)
+        if current?.id != playlistID {
+          if let current { playlists.append(Self.playlist(current)) }
+          current = (playlistID, name, artwork, [])
         }
+        current?.tracks.append(
+          Self.track(trackID, title, duration, stream, popularity, released, explicit, artist))
       }
+      if let current { playlists.append(Self.playlist(current)) }
       return playlists
     }
     // By name as people read it (case and accents ignored), as the SQLite store orders them.
@@ -351,8 +365,14 @@ public final class PostgresCatalogStore: CatalogStore {
         """)
     sql.binds.append(id.rawValue)
     let tracks = try await Self.tracks(connection.query(sql, logger: logger))
-    return Playlist(
-      id: id, name: name, tracks: tracks, artworkURL: URL(string: artwork) ?? URL(fileURLWithPath: "/"))
+    return playlist((id.rawValue, name, artwork, tracks))
+  }
+
+  /// A playlist from its columns and tracks.
+  private static func playlist(_ columns: (id: String, name: String, artwork: String, tracks: [Track])) -> Playlist {
+    Playlist(
+      id: Playlist.ID(columns.id), name: columns.name, tracks: columns.tracks,
+      artworkURL: URL(string: columns.artwork) ?? URL(fileURLWithPath: "/"))
   }
 
   static func tracks(_ rows: PostgresRowSequence) async throws -> [Track] {
@@ -360,13 +380,20 @@ public final class PostgresCatalogStore: CatalogStore {
     for try await row in rows {
       let (id, title, duration, stream, popularity, released, explicit, artist) = try row.decode(
         (String, String, Double, String, Int, Double, Bool, String).self)
-      tracks.append(
-        Track(
-          id: Track.ID(id), title: title, duration: duration, streamURLString: stream, popularity: popularity,
-          releaseDate: Date(timeIntervalSince1970: released), containsExplicitLyrics: explicit,
-          artistID: Artist.ID(artist)))
+      tracks.append(track(id, title, duration, stream, popularity, released, explicit, artist))
     }
     return tracks
+  }
+
+  /// A track from the columns of ``trackColumns``.
+  private static func track(
+    _ id: String, _ title: String, _ duration: Double, _ stream: String, _ popularity: Int, _ released: Double,
+    _ explicit: Bool, _ artist: String
+  ) -> Track {
+    Track(
+      id: Track.ID(id), title: title, duration: duration, streamURLString: stream, popularity: popularity,
+      releaseDate: Date(timeIntervalSince1970: released), containsExplicitLyrics: explicit,
+      artistID: Artist.ID(artist))
   }
 
   static func artists(_ rows: PostgresRowSequence) async throws -> [Artist] {
