@@ -7,7 +7,7 @@ import ServicesLive
 import Testing
 
 /// The PostgreSQL store answers as the SQLite store does over the same catalog.
-@Suite(.timeLimit(.minutes(2))) struct PostgresCatalogStoreTests {
+@Suite(.timeLimit(.minutes(5))) struct PostgresCatalogStoreTests {
   @Test func playlistsFeaturingAnArtistComeByNameWithTheirTracksInOrderAsFromSQLite() async throws {
     let database = try CatalogDatabase.open(at: nil)
     try database.importCatalog { importer in
