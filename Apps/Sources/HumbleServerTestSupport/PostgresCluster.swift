@@ -128,8 +128,8 @@ public final class PostgresCluster: Sendable {
     }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-    let printed = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-    let complained = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+    let printed = contents(of: outputPath)
+    let complained = contents(of: errorPath)
     let exited = status & 0x7f == 0
     let code = (status >> 8) & 0xff
     guard exited, code == 0 else {
@@ -137,6 +137,14 @@ public final class PostgresCluster: Sendable {
       throw PostgresClusterError(message: "Tools/scripts/postgres \(action) \(directory.path) failed: \(message)")
     }
     return printed
+  }
+
+  /// A small text file's contents, read through a file handle: Foundation's `String(contentsOfFile:)` leaks its
+  /// buffer for some files (LeakSanitizer reports it).
+  private static func contents(of path: String) -> String {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
+    defer { try? handle.close() }
+    return String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
   }
 
   /// Adds "close every descriptor from 3 up" to `actions`.
