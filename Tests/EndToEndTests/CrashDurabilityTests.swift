@@ -250,11 +250,8 @@ import Testing
   /// The run waits on a thread of its own, so that it never holds a thread of the cooperative pool that
   /// other tests' tasks need.
   private func run(script: [String], artist: String, rate: Int, killAfter: Duration?) async throws -> Transcript {
-    let output = try await withCheckedThrowingContinuation { continuation in
-      Thread.detachNewThread {
-        continuation.resume(
-          with: Result { try runBlocking(script: script, artist: artist, rate: rate, killAfter: killAfter) })
-      }
+    let output = try await OwnThread.run {
+      try runBlocking(script: script, artist: artist, rate: rate, killAfter: killAfter)
     }
     // Only whole lines count: a document cut by the kill was never acknowledged.
     let complete = output.data.lastIndex(of: UInt8(ascii: "\n")).map { output.data[...$0] } ?? Data()

@@ -37,11 +37,7 @@ import Testing
   /// The wait happens on a thread of its own: blocking the shared concurrency threads (two on a two-core
   /// machine) would starve every other test's tasks meanwhile.
   func humble(_ arguments: [String]) async throws -> Run {
-    try await withCheckedThrowingContinuation { continuation in
-      Thread.detachNewThread {
-        continuation.resume(with: Result { try self.runToEnd(arguments) })
-      }
-    }
+    try await OwnThread.run { try self.runToEnd(arguments) }
   }
 
   private func runToEnd(_ arguments: [String]) throws -> Run {

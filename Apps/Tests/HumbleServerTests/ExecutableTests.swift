@@ -95,25 +95,20 @@ import Testing
   /// Runs the binary to its end, on a thread of its own (the shared concurrency threads must not block).
   func run(_ arguments: [String]) async throws -> Run {
     let directory = directory
-    return try await withCheckedThrowingContinuation { continuation in
-      Thread.detachNewThread {
-        continuation.resume(
-          with: Result {
-            let process = Process()
-            process.executableURL = Self.binary
-            process.arguments = arguments
-            process.environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": directory.path]) { $1 }
-            process.currentDirectoryURL = directory
-            let output = Pipe()
-            let errors = Pipe()
-            process.standardOutput = output
-            process.standardError = errors
-            let exit = try ProcessExit.run(process)
-            let outputData = output.fileHandleForReading.readDataToEndOfFile()
-            let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-            return Run(output: Self.lines(outputData), errors: Self.lines(errorData), status: exit.waitForStatus())
-          })
-      }
+    return try await OwnThread.run {
+      let process = Process()
+      process.executableURL = Self.binary
+      process.arguments = arguments
+      process.environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": directory.path]) { $1 }
+      process.currentDirectoryURL = directory
+      let output = Pipe()
+      let errors = Pipe()
+      process.standardOutput = output
+      process.standardError = errors
+      let exit = try ProcessExit.run(process)
+      let outputData = output.fileHandleForReading.readDataToEndOfFile()
+      let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+      return Run(output: Self.lines(outputData), errors: Self.lines(errorData), status: exit.waitForStatus())
     }
   }
 

@@ -36,11 +36,7 @@ import Foundation
     /// With `writingFirst`, the holder first commits a change that leaves the file as it was, as a program
     /// that has been writing for a while has: the database's write-ahead log is then not empty.
     public static func start(database: URL, writingFirst: Bool = false) async throws -> DatabaseLockHolder {
-      try await withCheckedThrowingContinuation { continuation in
-        Thread {
-          continuation.resume(with: Result { try DatabaseLockHolder(database: database, writingFirst: writingFirst) })
-        }.start()
-      }
+      try await OwnThread.run { try DatabaseLockHolder(database: database, writingFirst: writingFirst) }
     }
 
     private init(database: URL, writingFirst: Bool) throws {
@@ -66,12 +62,7 @@ import Foundation
 
     /// Ends the holder's transaction and waits for its process to exit.
     public func release() async {
-      await withCheckedContinuation { continuation in
-        Thread {
-          self.stop()
-          continuation.resume()
-        }.start()
-      }
+      await OwnThread.run { self.stop() }
     }
 
     private func stop() {
