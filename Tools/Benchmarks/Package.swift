@@ -83,6 +83,7 @@ let package = Package(
         .product(name: "Domain", package: "Domain"),
         .product(name: "Services", package: "Services"),
         .product(name: "ServicesTestSupport", package: "Services"),
+        .product(name: "TableKit", package: "TableKit"),
       ]
     ),
     benchmarkSuite(

@@ -35,6 +35,26 @@ import Testing
     #expect(model == trackModel(id: "t2", title: "One"))
   }
 
+  @Test func equalIdentifiersHashAlikeWithEverySeedAndEachSeedSpreadsThemDifferently() {
+    let first = ArtistCellModelType.ID(kind: .track, rawValue: "t1")
+    let same = ArtistCellModelType.track(trackModel(id: "t1", title: "Other")).id
+    let seeds = [0, 1, -1, 42, Int.max, Int.min]
+    #expect(seeds.map { first._rawHashValue(seed: $0) } == seeds.map { same._rawHashValue(seed: $0) })
+    #expect(first.hashValue == same.hashValue)
+    // Every output bit depends on the seed: two seeds differing in one bit give unrelated values.
+    let spread = (0..<64).map { bit in
+      (first._rawHashValue(seed: 0) ^ first._rawHashValue(seed: 1 << bit)).nonzeroBitCount
+    }
+    #expect(spread.allSatisfy { (12...52).contains($0) }, "\(spread)")
+    // The kinds of the same text, and 100,000 track texts, land on distinct hash values.
+    let kinds = [ArtistCellModelType.ID.Kind.track, .playlist, .relatedArtist].map {
+      ArtistCellModelType.ID(kind: $0, rawValue: "t1")._rawHashValue(seed: 7)
+    }
+    #expect(Set(kinds).count == 3)
+    let many = (0..<100_000).map { ArtistCellModelType.ID(kind: .track, rawValue: "t\($0)")._rawHashValue(seed: 7) }
+    #expect(Set(many).count == many.count)
+  }
+
   @Test func rowsAreEqualOnlyOfTheSameKindWithEqualModels() {
     let poster = URL(string: "https://example.com/p.jpg")!
     let playlist = ArtistCellModelType.playlist(PlaylistCellModel(id: "x", title: "T", subtitle: "D", poster: poster))

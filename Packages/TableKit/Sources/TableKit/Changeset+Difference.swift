@@ -334,13 +334,12 @@ struct OldPositions<ID: Hashable> {
     byHash.reserveCapacity(capacity)
   }
 
-  /// `id`'s hash value, worked out where the identifier's `hash(into:)` can be inlined: an identifier that
-  /// hashes a number it keeps is then hashed without reading its text.
+  /// `id`'s hash value, as Swift's hashed collections take it (`_rawHashValue(seed:)`), worked out where it can
+  /// be inlined: an identifier that hashes a number it keeps is then hashed without reading its text, and one
+  /// that gives its own raw hash value skips `Hasher`.
   @inlinable
   static func hash(_ id: ID) -> Int {
-    var hasher = Hasher()
-    hasher.combine(id)
-    return hasher.finalize()
+    id._rawHashValue(seed: 0)
   }
 
   /// The first old row recorded with this hash value.

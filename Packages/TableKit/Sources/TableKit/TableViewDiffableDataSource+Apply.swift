@@ -62,6 +62,7 @@ extension TableViewDiffableDataSource {
     guard let tableView else {
       currentSnapshot = snapshot.withoutMarks
       currentSections = sections
+      lastChanges = changeset
       return
     }
     // The batch compares the table's counts before with the data source's after: load the old ones first.
@@ -83,6 +84,7 @@ extension TableViewDiffableDataSource {
       tableView.restoreSelection(selection)
       throw error
     }
+    lastChanges = changeset
     let reconfigured = snapshot.reconfiguredItems.elements.filter { !reloaded.contains($0) }
     if !reconfigured.isEmpty {
       tableView.reconfigureRows(at: reconfigured.compactMap { snapshot.indexPath(ofItem: $0) })

@@ -23,11 +23,19 @@ open class TableViewDiffableDataSource<
   @usableFromInline final let cellProvider: CellProvider
   /// The snapshot shown, without reload and reconfigure marks.
   @usableFromInline final var currentSnapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>()
-  /// The shown snapshot in the form the diff takes.
+  /// The shown snapshot in the form the diff takes, kept from the last diff; nil after a reload-data apply, until
+  /// the next diff needs it.
   @usableFromInline final var currentSections:
-    [DiffableSection<SectionIdentifierType, IdentifiedItem<ItemIdentifierType>>] =
-      []
+    [DiffableSection<SectionIdentifierType, IdentifiedItem<ItemIdentifierType>>]? = []
   @usableFromInline final var isApplying = false
+
+  /// The batch update the last successful ``apply(_:animatingDifferences:completion:)`` made: rows and sections inserted,
+  /// deleted and moved, and rows reloaded (rows reconfigured in place are not in it); nil before the first one
+  /// and after ``applySnapshotUsingReloadData(_:completion:)``.
+  ///
+  /// TableKit's addition (UIKit does not say what an apply changed): for a screen that logs its updates.
+  public final var appliedChanges: Changeset? { lastChanges }
+  @usableFromInline final var lastChanges: Changeset?
 
   /// How changes animate; accepted for UIKit compatibility (a headless table view does not animate).
   public final var defaultRowAnimation: TableView.RowAnimation = .automatic
@@ -94,7 +102,7 @@ open class TableViewDiffableDataSource<
   ) throws {
     try checkApplicable(snapshot)
     let sections = snapshot.diffableSections()
-    let changeset = Changeset.difference(from: currentSections, to: sections)
+    let changeset = Changeset.difference(from: currentSections ?? currentSnapshot.diffableSections(), to: sections)
     try commit(snapshot, sections: sections, changeset: changeset)
     completion?()
   }
@@ -120,7 +128,8 @@ open class TableViewDiffableDataSource<
   ) throws {
     try checkApplicable(snapshot)
     currentSnapshot = snapshot.withoutMarks
-    currentSections = snapshot.diffableSections()
+    currentSections = nil
+    lastChanges = nil
     tableView?.reloadData()
     completion?()
   }

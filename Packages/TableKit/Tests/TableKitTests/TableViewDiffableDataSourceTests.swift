@@ -95,6 +95,32 @@ extension TableView {
     #expect(dataSource.index(for: "Z") == nil)
   }
 
+  @Test func whatAnApplyChangedIsKeptUntilTheNextAndAReloadDataForgetsIt() throws {
+    // The table is kept: a data source holds it weakly, and without it an apply only takes the snapshot.
+    let (table, dataSource, _, _) = makeDiffableTable()
+    defer { withExtendedLifetime(table) {} }
+    #expect(dataSource.appliedChanges == nil)
+    try dataSource.apply(.of(["A": ["a1", "a2", "a3"]]))
+    var next = TextSnapshot.of(["A": ["a1", "a3", "a4"]])
+    next.reloadItems(["a3"])
+    next.reconfigureItems(["a1"])
+    try dataSource.apply(next)
+    let changes = try #require(dataSource.appliedChanges)
+    #expect(changes.rowDeletes == [.row(1, 0)], "a2")
+    #expect(changes.rowInserts == [.row(2, 0)], "a4")
+    #expect(changes.rowReloads == [.row(2, 0)], "a3, named where it was")
+    #expect(changes.rowMoves.isEmpty && changes.sectionInserts.isEmpty, "a1, reconfigured, is not in it")
+    var refused = TextSnapshot.of(["A": ["a1"]])
+    refused.appendItems(["a1"], toSection: "Z")
+    #expect(
+      throws: TableViewError.invalidSnapshot(
+        #"Invalid parameter not satisfying: section != NSNotFound (section identifier "Z" is not in the snapshot)"#)
+    ) { try dataSource.apply(refused) }
+    #expect(dataSource.appliedChanges == changes, "a refused apply changed nothing")
+    try dataSource.applySnapshotUsingReloadData(.of(["A": ["a1"]]))
+    #expect(dataSource.appliedChanges == nil)
+  }
+
   @Test func theSnapshotItGivesBackHasNoMarks() throws {
     let (_, dataSource, _, _) = makeDiffableTable()
     var snapshot = TextSnapshot.of(["A": ["a1", "a2"]])
@@ -164,6 +190,19 @@ extension TableView {
     #expect(table.visibleTexts == ["a2"])
     try await dataSource.applySnapshotUsingReloadData(.of(["A": ["a3"]]))
     #expect(table.visibleTexts == ["a3"])
+  }
+
+  @Test func anApplyAfterAReloadDataDiffsFromTheReloadedSnapshot() throws {
+    let (table, dataSource, _, _) = makeDiffableTable()
+    defer { withExtendedLifetime(table) {} }
+    try dataSource.apply(.of(["A": ["a1", "a2"]]))
+    try dataSource.applySnapshotUsingReloadData(.of(["A": ["a2", "a3"], "B": ["b1"]]))
+    try dataSource.apply(.of(["A": ["a3", "a4"], "B": ["b1"]]))
+    let changes = try #require(dataSource.appliedChanges)
+    #expect(changes.rowDeletes == [.row(0, 0)], "a2")
+    #expect(changes.rowInserts == [.row(1, 0)], "a4")
+    #expect(changes.rowMoves.isEmpty && changes.sectionInserts.isEmpty && changes.sectionDeletes.isEmpty)
+    #expect(table.visibleTexts == ["a3", "a4", "b1"])
   }
 
   @Test func applyingUsingReloadDataReloadsTheTableAndClearsTheSelection() throws {

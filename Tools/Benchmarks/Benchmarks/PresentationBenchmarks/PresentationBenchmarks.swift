@@ -4,6 +4,7 @@ import Foundation
 import Presentation
 import Services
 import ServicesTestSupport
+import TableKit
 
 /// The artist page data source on a page of 100,000 tracks (mocks: 1% downloaded, 1% favourited).
 let benchmarks: @Sendable () -> Void = {
@@ -32,6 +33,36 @@ let benchmarks: @Sendable () -> Void = {
     }
   } setup: {
     await LargePage.make(trackCount: 100_000)
+  }
+
+  // What a screen showing the page through a diffable data source does with each snapshot the page publishes.
+  Benchmark(
+    "DiffableDataSourceSnapshot of the page's 100,000 row identifiers",
+    configuration: .init(maxDuration: .seconds(5), maxIterations: 500)
+  ) { (benchmark: Benchmark, sections: [ArtistTableSection]) in
+    for _ in benchmark.scaledIterations {
+      var snapshot = DiffableDataSourceSnapshot<ArtistTableSection.Kind, ArtistCellModelType.ID>()
+      snapshot.appendSections(sections.map(\.id))
+      for section in sections { snapshot.appendItems(section.rows.map(\.id), toSection: section.id) }
+      blackHole(snapshot)
+    }
+  } setup: {
+    let page = await LargePage.make(trackCount: 100_000)
+    await page.reload()
+    return await page.dataSource.sections
+  }
+
+  Benchmark(
+    "the page's 100,000 row identifiers alone",
+    configuration: .init(maxDuration: .seconds(5), maxIterations: 500)
+  ) { (benchmark: Benchmark, sections: [ArtistTableSection]) in
+    for _ in benchmark.scaledIterations {
+      for section in sections { blackHole(section.rows.map(\.id)) }
+    }
+  } setup: {
+    let page = await LargePage.make(trackCount: 100_000)
+    await page.reload()
+    return await page.dataSource.sections
   }
 }
 
