@@ -20,6 +20,8 @@ let package = Package(
     // For the server tests' HTTP client (the server already builds SwiftNIO).
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    // For the end-to-end tests, which read and damage the REPL's SQLite files themselves.
+    .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     // For TableKitSnapshotTesting's tests (TableKit's users who do not want it never build it).
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
   ],
@@ -168,6 +170,7 @@ let package = Package(
         .product(name: "CatalogLockHolder", package: "Services"),
         .product(name: "ServicesTestSupport", package: "Services"),
         .product(name: "ServicesLive", package: "Services"),
+        .product(name: "GRDB", package: "GRDB.swift"),
       ],
       path: "Tests/EndToEndTests"
     ),

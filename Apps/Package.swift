@@ -39,7 +39,6 @@ let package = Package(
       dependencies: [
         .product(name: "Domain", package: "Domain"),
         .product(name: "Services", package: "Services"),
-        .product(name: "ServicesLive", package: "Services"),
         .product(name: "Presentation", package: "Presentation"),
         .product(name: "TableKit", package: "TableKit"),
       ]
@@ -49,6 +48,10 @@ let package = Package(
       dependencies: [
         "HumbleApp", "CLibEdit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Domain", package: "Domain"),
+        .product(name: "Presentation", package: "Presentation"),
+        .product(name: "Services", package: "Services"),
+        .product(name: "ServicesLive", package: "Services"),
         .product(name: "ServicesRemote", package: "Remote"),
       ]
     ),
