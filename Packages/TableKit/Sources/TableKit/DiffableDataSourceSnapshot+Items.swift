@@ -23,6 +23,7 @@ extension DiffableDataSourceSnapshot {
       position = found
     }
     guard !identifiers.isEmpty else { return }
+    if appendToAppendedItems(identifiers, at: position) { return }
     correctRows(ofSectionAt: position)
     let slot = sectionSlots[position]
     let start = sectionItems[position].count
@@ -221,12 +222,79 @@ extension DiffableDataSourceSnapshot {
       recordMisuse(SnapshotMisuse.notUnique("item", duplicates: duplicates))
       return nil
     }
-    let missing = index.withState { state in identifiers.first { state.locations[$0] == nil } }
+    let missing = identifiers.first { !contains(item: $0) }
     if let missing {
       recordMisuse(SnapshotMisuse.missing(verb, "item", missing))
       return nil
     }
     return identifiers
+  }
+
+  /// Appends items to a section of a snapshot that has only been appended to, noting their places.
+  ///
+  /// The places go to the snapshot's ``AppendedItemTable``. Returns false, having changed nothing, when it cannot: the snapshot has the general
+  /// index or too many section slots, or an item is held already or given twice (the general path then moves
+  /// the item or records the misuse, after building the general index from the items as they were).
+  @inlinable
+  mutating func appendToAppendedItems(_ identifiers: [ItemIdentifierType], at position: Int) -> Bool {
+    let slot = sectionSlots[position]
+    guard slot <= AppendedItemTable.maximumSlot else { return false }
+    if !isKnownUniquelyReferenced(&index) { index = index.copy() }
+    let start = sectionItems[position].count
+    guard
+      recordAppendedPlaces(of: identifiers, slot: slot, start: start, isLastSection: position == sectionItems.count - 1)
+    else { return false }
+    if start == 0 {
+      // Shares the caller's storage: copying 100,000 identifiers that hold objects touches each object.
+      sectionItems[position] = identifiers
+    } else {
+      sectionItems[position].append(contentsOf: identifiers)
+    }
+    itemCount += identifiers.count
+    return true
+  }
+
+  /// The index work of ``appendToAppendedItems(_:at:)``: records the places of `identifiers`, appended at
+  /// `start` to the section with `slot`; false if the snapshot has the general index, or if one of them is
+  /// held already or given twice (then it builds the general index from the items as they were).
+  ///
+  /// A function of its own so that its copies of the snapshot's arrays are gone before the caller appends.
+  @inlinable
+  func recordAppendedPlaces(
+    of identifiers: [ItemIdentifierType], slot: Int32, start: Int, isLastSection: Bool
+  ) -> Bool {
+    let sectionItems = sectionItems
+    let sectionSlots = sectionSlots
+    let slotPositions = slotPositions
+    let total = itemCount + identifiers.count
+    return index.withState { state -> Bool in
+      guard var table = state.appended else { return false }
+      // Taken out while it changes, so that its entries are not copied.
+      state.appended = nil
+      if !table.hasRoom(for: total) {
+        table = .empty(forRoomFor: total)
+        for (position, items) in sectionItems.enumerated() {
+          for (row, item) in items.enumerated() {
+            table.insert(hash: AppendedItemTable.hash(of: item), slot: sectionSlots[position], row: row)
+          }
+        }
+      }
+      for (offset, item) in identifiers.enumerated() {
+        let hash = AppendedItemTable.hash(of: item)
+        let found = table.place(of: item, hash: hash) { itemSlot, row in
+          itemSlot == slot && row >= start ? identifiers[row - start] : sectionItems[slotPositions[Int(itemSlot)]][row]
+        }
+        guard found == nil else {
+          state.materializeLocations(sectionItems: sectionItems, sectionSlots: sectionSlots)
+          return false
+        }
+        table.insert(hash: hash, slot: slot, row: start + offset)
+      }
+      state.appended = table
+      state.validRows[Int(slot)] = start + identifiers.count
+      if !isLastSection { state.sectionStarts = nil }
+      return true
+    }
   }
 
   /// Corrects the stale rows of a section, so that every row of it in the index is right.

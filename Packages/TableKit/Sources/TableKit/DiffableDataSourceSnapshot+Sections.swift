@@ -158,7 +158,7 @@ extension DiffableDataSourceSnapshot {
     renumberSections(from: position)
     let slotCount = slotPositions.count
     let total = itemCount
-    withIndex { state in
+    withSectionMarks { state in
       if state.validRows.count < slotCount {
         state.validRows.append(contentsOf: repeatElement(0, count: slotCount - state.validRows.count))
       }
@@ -188,7 +188,7 @@ extension DiffableDataSourceSnapshot {
     sectionItems.insert(items, at: to)
     sectionSlots.insert(slot, at: to)
     renumberSections(from: min(from, to))
-    withIndex { $0.sectionStarts = nil }
+    withSectionMarks { $0.sectionStarts = nil }
   }
 
   /// Brings the slots' positions up to date from a position on.

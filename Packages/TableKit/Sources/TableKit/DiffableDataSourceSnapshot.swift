@@ -78,18 +78,16 @@ public struct DiffableDataSourceSnapshot<
   /// The section holding an item, or nil when the snapshot does not hold it.
   @inlinable
   public func sectionIdentifier(containingItem identifier: ItemIdentifierType) -> SectionIdentifierType? {
-    guard let location = index.withState({ $0.locations[identifier] }) else { return nil }
-    return sectionIDs[slotPositions[Int(location.slot)]]
+    guard let place = index.withState({ place(ofItem: identifier, in: &$0) }) else { return nil }
+    return sectionIDs[place.position]
   }
 
   /// The position of an item among all the snapshot's items (counted across sections), or nil.
   @inlinable
   public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? {
     index.withState { state -> Int? in
-      guard let location = state.locations[identifier] else { return nil }
-      let position = slotPositions[Int(location.slot)]
-      let row = state.row(of: location, item: identifier, sectionItems: sectionItems[position])
-      return state.starts(of: sectionItems)[position] + row
+      guard let place = place(ofItem: identifier, in: &state) else { return nil }
+      return state.starts(of: sectionItems)[place.position] + place.row
     }
   }
 
@@ -122,17 +120,33 @@ public struct DiffableDataSourceSnapshot<
   @inlinable
   func indexPath(ofItem identifier: ItemIdentifierType) -> IndexPath? {
     index.withState { state -> IndexPath? in
-      guard let location = state.locations[identifier] else { return nil }
-      let position = slotPositions[Int(location.slot)]
-      let row = state.row(of: location, item: identifier, sectionItems: sectionItems[position])
-      return IndexPath(row: row, section: position)
+      place(ofItem: identifier, in: &state).map { IndexPath(row: $0.row, section: $0.position) }
     }
   }
 
   /// Whether the snapshot holds an item.
   @inlinable
   func contains(item identifier: ItemIdentifierType) -> Bool {
-    index.withState { $0.locations[identifier] != nil }
+    index.withState { state in
+      state.appended == nil ? state.locations[identifier] != nil : place(ofItem: identifier, in: &state) != nil
+    }
+  }
+
+  /// Where an item is (its section's position and its row), from the table of appended items or from the
+  /// general index, whose stale rows it corrects; nil when the snapshot does not hold it.
+  @inlinable
+  func place(
+    ofItem identifier: ItemIdentifierType, in state: inout SnapshotIndexState<ItemIdentifierType>
+  ) -> (position: Int, row: Int)? {
+    if let table = state.appended {
+      let found = table.place(of: identifier, hash: AppendedItemTable.hash(of: identifier)) { slot, row in
+        sectionItems[slotPositions[Int(slot)]][row]
+      }
+      return found.map { (slotPositions[Int($0.slot)], $0.row) }
+    }
+    guard let location = state.locations[identifier] else { return nil }
+    let position = slotPositions[Int(location.slot)]
+    return (position, state.row(of: location, item: identifier, sectionItems: sectionItems[position]))
   }
 
   /// The same sections and items, without reload and reconfigure marks: what a data source keeps.
@@ -145,9 +159,25 @@ public struct DiffableDataSourceSnapshot<
     return copy
   }
 
-  /// Changes the index, copying it first if another snapshot shares it.
+  /// Changes the index, copying it first if another snapshot shares it, and building its general form first
+  /// if the snapshot has only been appended to: `body` may read and write `locations`.
   @inlinable
   mutating func withIndex<Result>(_ body: (inout SnapshotIndexState<ItemIdentifierType>) -> Result) -> Result {
+    if !isKnownUniquelyReferenced(&index) { index = index.copy() }
+    let sectionItems = sectionItems
+    let sectionSlots = sectionSlots
+    return index.withState { state in
+      if state.appended != nil { state.materializeLocations(sectionItems: sectionItems, sectionSlots: sectionSlots) }
+      return body(&state)
+    }
+  }
+
+  /// Changes the index's per-section marks (`validRows`, `sectionStarts`), copying it first if another
+  /// snapshot shares it; `body` must not touch `locations`, which may not be built.
+  @inlinable
+  mutating func withSectionMarks<Result>(
+    _ body: (inout SnapshotIndexState<ItemIdentifierType>) -> Result
+  ) -> Result {
     if !isKnownUniquelyReferenced(&index) { index = index.copy() }
     return index.withState { state in body(&state) }
   }

@@ -24,6 +24,10 @@ struct ItemLocation: Sendable {
 /// costs O(1) per item (appends keep the mark at the end), and its queries cost O(1) amortised.
 @usableFromInline
 struct SnapshotIndexState<Item: Hashable & Sendable>: Sendable {
+  /// Every item's exact place, while the snapshot has only been appended to.
+  ///
+  /// `locations` is empty meanwhile. Nil once anything else changed the items, which builds `locations`.
+  @usableFromInline var appended: AppendedItemTable? = AppendedItemTable()
   @usableFromInline var locations: [Item: ItemLocation] = [:]
   /// For each section slot, how many of its first rows have correct rows in `locations`.
   @usableFromInline var validRows: [Int] = []
@@ -67,6 +71,19 @@ struct SnapshotIndexState<Item: Hashable & Sendable>: Sendable {
       } else {
         locations.removeValue(forKey: items[offset])
       }
+    }
+  }
+
+  /// Builds `locations` from the sections' items (all rows correct) and drops the table of appended items.
+  @inlinable
+  mutating func materializeLocations(sectionItems: [[Item]], sectionSlots: [Int32]) {
+    appended = nil
+    var total = 0
+    for items in sectionItems { total += items.count }
+    locations.reserveCapacity(total)
+    for (position, items) in sectionItems.enumerated() {
+      let slot = sectionSlots[position]
+      for (row, item) in items.enumerated() { locations[item] = ItemLocation(slot: slot, row: row) }
     }
   }
 

@@ -142,6 +142,59 @@ typealias NumberSnapshot = DiffableDataSourceSnapshot<String, Int>
     }
   }
 
+  @Test(arguments: 0..<8)
+  func snapshotsBuiltByAppendingAnswerAsTheReferenceModelBeforeAndAfterOtherChanges(seed: UInt64) {
+    var random = TestRandom(state: 0xA99E_0000 + seed)
+    for _ in 0..<40 {
+      var snapshot = NumberSnapshot()
+      var model = SnapshotModel()
+      // First only what keeps the table of appended items (appends, section moves, marks; an item appended
+      // again or given twice takes the general path), then anything.
+      for step in 0..<50 {
+        let operation = Self.randomOperation(using: &random, appendingOnly: step < 30)
+        operation.apply(to: &snapshot)
+        operation.apply(to: &model)
+        Self.expect(snapshot, answersAs: model, after: "\(operation), step \(step) (seed \(seed))")
+      }
+    }
+  }
+
+  @Test func itemsWhoseHashValuesAllCollideAreAppendedFoundMovedAndRefusedTwice() {
+    var snapshot = DiffableDataSourceSnapshot<String, CollidingID>()
+    snapshot.appendSections(["A", "B"])
+    snapshot.appendItems((0..<300).map { CollidingID(value: $0) }, toSection: "A")
+    snapshot.appendItems((300..<400).map { CollidingID(value: $0) }, toSection: "B")
+    #expect(snapshot.indexOfItem(CollidingID(value: 299)) == 299)
+    #expect(snapshot.indexOfItem(CollidingID(value: 350)) == 350)
+    #expect(snapshot.sectionIdentifier(containingItem: CollidingID(value: 5)) == "A")
+    #expect(snapshot.indexOfItem(CollidingID(value: 400)) == nil)
+    // Held already: moved to the end of the section it is appended to, as UIKit does.
+    snapshot.appendItems([CollidingID(value: 0)], toSection: "B")
+    #expect(snapshot.indexOfItem(CollidingID(value: 0)) == 399)
+    #expect(snapshot.indexOfItem(CollidingID(value: 1)) == 0)
+    var twice = snapshot
+    twice.appendItems([CollidingID(value: 500), CollidingID(value: 500)], toSection: "A")
+    #expect(
+      twice.firstMisuse?.description
+        == "Supplied item identifiers are not unique. Duplicate identifiers: {(TableKitTests.CollidingID(value: 500))}")
+    #expect(twice == snapshot, "the refused call left the snapshot as it was")
+    #expect(twice.indexOfItem(CollidingID(value: 500)) == nil)
+  }
+
+  @Test func aCopyOfASnapshotBuiltByAppendingKeepsItsPlacesWhileTheOriginalGrows() {
+    var snapshot = NumberSnapshot()
+    snapshot.appendSections(["A"])
+    snapshot.appendItems(Array(0..<10))
+    let copy = snapshot
+    snapshot.appendItems(Array(10..<1_000))
+    snapshot.appendSections(["B"])
+    snapshot.appendItems([-1])
+    #expect(copy.indexOfItem(500) == nil && copy.indexOfItem(9) == 9 && copy.numberOfItems == 10)
+    #expect(snapshot.indexOfItem(999) == 999 && snapshot.indexOfItem(-1) == 1_000)
+    snapshot.deleteItems([0])
+    #expect(snapshot.indexOfItem(999) == 998 && copy.indexOfItem(0) == 0)
+  }
+
   // MARK: Random operations
 
   /// One call of the snapshot's API, with random arguments from small ranges (so that they collide).
@@ -214,12 +267,21 @@ typealias NumberSnapshot = DiffableDataSourceSnapshot<String, Int>
   static let itemRange = 0..<24
   static let sectionNames = (0..<6).map { "S\($0)" }
 
-  static func randomOperation(using random: inout TestRandom) -> Operation {
+  static func randomOperation(using random: inout TestRandom, appendingOnly: Bool = false) -> Operation {
     func item() -> Int { Int.random(in: itemRange, using: &random) }
     func section() -> String { sectionNames.randomElement(using: &random)! }
     func items() -> [Int] { (0..<Int.random(in: 0...5, using: &random)).map { _ in item() } }
     func sections() -> [String] { (0..<Int.random(in: 0...3, using: &random)).map { _ in section() } }
     let after = Bool.random(using: &random)
+    if appendingOnly {
+      switch Int.random(in: 0..<10, using: &random) {
+      case 0..<5: return .appendItems(items(), Bool.random(using: &random) ? nil : section())
+      case 5..<7: return .appendSections(sections())
+      case 7: return .moveSection(section(), section(), after: after)
+      case 8: return .reconfigureItems(items())
+      default: return .reloadSections(sections())
+      }
+    }
     switch Int.random(in: 0..<40, using: &random) {
     case 0..<10: return .appendItems(items(), Bool.random(using: &random) ? nil : section())
     case 10..<14: return .insertItems(items(), item(), after: after)
