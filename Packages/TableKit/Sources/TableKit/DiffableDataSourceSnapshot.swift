@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Build one (or change the data source's ``TableViewDiffableDataSource/snapshot()``) with UIKit's methods,
 /// then hand it to ``TableViewDiffableDataSource/apply(_:animatingDifferences:completion:)``. Its queries
-/// are O(1) amortised: positions are kept in an index that appends update as they go and that other
+/// are O(1) amortised: while it has only been appended to, places are kept in a hash table of places (no
+/// copy of any item); after any other change, in an index that appends update as they go and that other
 /// changes mark stale from the first row they touch, to be corrected by the next query that needs them.
 ///
 /// Where UIKit raises an exception (a duplicate identifier, items appended with no section, an anchor the
