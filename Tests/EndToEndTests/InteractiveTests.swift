@@ -95,6 +95,26 @@ import Testing
     #expect(try await terminal.waitForExit() == 0)
   }
 
+  @Test("Without XDG_STATE_HOME the history goes under $HOME, where the catalog goes without XDG_DATA_HOME")
+  func historyFollowsHome() async throws {
+    let home = directory.appendingPathComponent("home")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    let terminal = try PseudoTerminal(
+      HumbleTranscriptTests.binary, arguments: [],
+      environment: [
+        "TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": home.path, "PATH": "/usr/bin:/bin",
+      ].merging(Self.sanitizerOptions) { own, _ in own })
+    try await terminal.waitFor("humble Aurora Vale> ")
+    terminal.type("show\r")
+    try await terminal.waitFor("humble Aurora Vale> ")
+    terminal.type("\u{4}")
+    #expect(try await terminal.waitForExit() == 0)
+    let history = home.appendingPathComponent(".local/state/humble/history")
+    #expect(try String(contentsOf: history, encoding: .utf8).contains("show"))
+    #expect(
+      FileManager.default.fileExists(atPath: home.appendingPathComponent(".local/share/humble/catalog.sqlite").path))
+  }
+
   @Test("The history file and its directories are readable by their owner only, whatever the umask")
   func historyIsPrivate() async throws {
     let state = directory.appendingPathComponent("state/nested")

@@ -2,6 +2,7 @@
 import Dispatch
 import Foundation
 import HumbleApp
+import ServicesLive
 
 /// The interactive loop on libedit's callback interface.
 ///
@@ -161,16 +162,13 @@ final class LineEditor {
     Completion.candidates(before: before, word: word, artistNames: session.knownArtistNames)
   }
 
-  /// `$XDG_STATE_HOME/humble/history`, else `~/.local/state/humble/history`; nil if it cannot be created.
+  /// `$XDG_STATE_HOME/humble/history`, else `$HOME/.local/state/humble/history` (``UserDirectories``, which
+  /// also places the catalog); nil if it cannot be created.
   ///
   /// Directories it creates are the owner's only (0700, as the XDG specification asks); libedit writes the
   /// file itself 0600. Directories that already exist keep their permissions.
   static func historyFile() -> URL? {
-    let environment = ProcessInfo.processInfo.environment
-    let base =
-      environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
-      ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".local/state")
-    let directory = base.appendingPathComponent("humble", isDirectory: true)
+    let directory = UserDirectories().stateHome.appendingPathComponent("humble", isDirectory: true)
     do {
       try FileManager.default.createDirectory(
         at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

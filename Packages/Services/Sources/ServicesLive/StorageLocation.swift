@@ -73,12 +73,7 @@ public struct StorageLocation: Hashable, Sendable {
   public static func defaultDataDirectory(environment: [String: String] = ProcessInfo.processInfo.environment)
     -> URL
   {
-    if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
-      return URL(fileURLWithPath: dataHome, isDirectory: true).appendingPathComponent("humble", isDirectory: true)
-    }
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-    return URL(fileURLWithPath: home, isDirectory: true)
-      .appendingPathComponent(".local/share/humble", isDirectory: true)
+    UserDirectories(environment: environment).dataHome.appendingPathComponent("humble", isDirectory: true)
   }
 
   /// Where finished downloads are stored.
