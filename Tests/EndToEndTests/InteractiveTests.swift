@@ -95,6 +95,29 @@ import Testing
     #expect(try await terminal.waitForExit() == 0)
   }
 
+  @Test func ctrlCWhileSearchingTheHistoryLeavesAFreshEmptyLine() async throws {
+    let terminal = try start()
+    try await terminal.waitFor("humble Aurora Vale> ")
+    terminal.type("sort popular\r")
+    try await terminal.waitFor("humble Aurora Vale> ")
+    // Ctrl-R searches the history backwards: after one letter the search shows the line it matched.
+    terminal.type("\u{12}")
+    try await terminal.waitFor("bck:")
+    terminal.type("p")
+    try await terminal.waitFor("sort popular")
+    terminal.type("\u{3}")
+    try await terminal.waitFor("^C")
+    try await terminal.waitFor("humble Aurora Vale> ")
+    // The next line is what is typed, not typed into the match ("historypular"), and it runs.
+    terminal.type("history\r")
+    let listed = try await terminal.waitFor("humble Aurora Vale> ")
+    #expect(listed.contains("1  sort popular"))
+    #expect(listed.contains("2  history"), "\(listed)")
+    #expect(terminal.isRunning)
+    terminal.type("\u{4}")
+    #expect(try await terminal.waitForExit() == 0)
+  }
+
   @Test("Without XDG_STATE_HOME the history goes under $HOME, where the catalog goes without XDG_DATA_HOME")
   func historyFollowsHome() async throws {
     let home = directory.appendingPathComponent("home")

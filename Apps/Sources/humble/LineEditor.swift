@@ -52,7 +52,11 @@ final class LineEditor {
     setlocale(LC_CTYPE, "")
     rl_readline_name = UnsafePointer(strdup("humble"))
     rl_attempted_completion_function = complete
+    // libedit reads keys through `readKey`, which Ctrl-C can wake even inside a loop of libedit's own (an
+    // incremental history search reads its keys itself, with the main queue blocked until it ends).
+    rl_getc_function = readKey
     _ = rl_initialize()
+    _ = rl_bind_key(Int32(interruptKey), ignoreKey)
     let history = Self.historyFile()
     if let history { _ = read_history(history.path) }
     defer {
@@ -60,7 +64,15 @@ final class LineEditor {
     }
     installInterruptHandler()
     let keys = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
-    keys.setEventHandler { MainActor.assumeIsolated { rl_callback_read_char() } }
+    keys.setEventHandler {
+      MainActor.assumeIsolated {
+        rl_callback_read_char()
+        if interruptReadByKeyReader {
+          interruptReadByKeyReader = false
+          LineEditor.current?.interrupted()
+        }
+      }
+    }
     self.keys = keys
     session.onLiveOutput = { [weak self] lines in self?.printAbovePrompt(lines) }
     Task { await session.artistNames() }
@@ -122,12 +134,16 @@ final class LineEditor {
   }
 
   /// Ctrl-C: clear the line being typed and prompt again, or interrupt the running command.
-  private func interrupted() {
+  ///
+  /// An incremental history search (Ctrl-R) has ended by then: ``readKey(_:)`` gave libedit a key that ends
+  /// it and does nothing else. The line it left (the match) is emptied, so the next line starts clean.
+  fileprivate func interrupted() {
     if isEditing {
       fputs("^C\n", stdout)
       fflush(stdout)
       // Removing and installing the handler starts a fresh, empty line under the same prompt.
       let prompt = rl_prompt.map { String(cString: $0) } ?? "> "
+      rl_replace_line("", 0)
       rl_callback_handler_remove()
       rl_callback_handler_install(prompt, lineHandler)
     } else if let runningCommand {
@@ -140,8 +156,10 @@ final class LineEditor {
   private func installInterruptHandler() {
     var fds: [Int32] = [-1, -1]
     guard pipe(&fds) == 0 else { return }
+    _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
     _ = fcntl(fds[1], F_SETFL, O_NONBLOCK)
     interruptPipeWriter = fds[1]
+    interruptPipeReader = fds[0]
     var action = sigaction()
     action.__sigaction_handler.sa_handler = onInterrupt
     sigemptyset(&action.sa_mask)
@@ -150,7 +168,8 @@ final class LineEditor {
     let source = DispatchSource.makeReadSource(fileDescriptor: fds[0], queue: .main)
     source.setEventHandler { [weak self] in
       var buffer = [UInt8](repeating: 0, count: 64)
-      _ = read(fds[0], &buffer, buffer.count)
+      // Nothing to read: `readKey` took this Ctrl-C already.
+      guard read(fds[0], &buffer, buffer.count) > 0 else { return }
       MainActor.assumeIsolated { self?.interrupted() }
     }
     source.resume()
@@ -181,6 +200,67 @@ final class LineEditor {
 
 /// Where the SIGINT handler writes; set before the handler is installed.
 nonisolated(unsafe) private var interruptPipeWriter: Int32 = -1
+/// The other end, which the main queue and ``readKey(_:)`` read (non-blocking).
+nonisolated(unsafe) private var interruptPipeReader: Int32 = -1
+/// Set by ``readKey(_:)`` (on the main thread) when it took a Ctrl-C from the pipe: the key handler then
+/// clears the line.
+nonisolated(unsafe) private var interruptReadByKeyReader = false
+/// The key ``readKey(_:)`` gives libedit for a Ctrl-C.
+///
+/// Bound to nothing (``ignoreKey``), it ends an incremental search and does nothing else. The terminal turns
+/// a typed Ctrl-\ into SIGQUIT, so it never arrives as a key.
+private let interruptKey: UInt8 = 0x1C
+
+/// libedit's key reader: waits for a key on standard input or a Ctrl-C on the interrupt pipe.
+///
+/// A Ctrl-C is handed to libedit as ``interruptKey`` (and noted for the key handler). A key is handed over
+/// as a whole character: libedit takes what this returns as one wide character, so the bytes of a UTF-8
+/// sequence are read and decoded here (an invalid sequence gives U+FFFD).
+private func readKey(_ stream: UnsafeMutablePointer<FILE>?) -> Int32 {
+  var fds = [
+    pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+    pollfd(fd: interruptPipeReader, events: Int16(POLLIN), revents: 0),
+  ]
+  while true {
+    if poll(&fds, nfds_t(interruptPipeReader >= 0 ? 2 : 1), -1) < 0 {
+      if errno == EINTR { continue }
+      return EOF
+    }
+    if fds[1].revents & Int16(POLLIN) != 0 {
+      var buffer = [UInt8](repeating: 0, count: 64)
+      if read(interruptPipeReader, &buffer, buffer.count) > 0 {
+        interruptReadByKeyReader = true
+        return Int32(interruptKey)
+      }
+    }
+    if fds[0].revents != 0 {
+      guard let lead = readByte() else { return EOF }
+      if lead < 0x80 { return Int32(lead) }
+      let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+      var bytes = [lead]
+      while bytes.count < length, let next = readByte() { bytes.append(next) }
+      let scalar = String(decoding: bytes, as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
+      return Int32(scalar.value)
+    }
+  }
+}
+
+/// One byte of standard input (waiting for it), or nil at its end.
+private func readByte() -> UInt8? {
+  var byte: UInt8 = 0
+  while true {
+    switch read(STDIN_FILENO, &byte, 1) {
+    case 1: return byte
+    case -1 where errno == EINTR || errno == EAGAIN: continue
+    default: return nil
+    }
+  }
+}
+
+/// What ``interruptKey`` does in libedit: nothing.
+private func ignoreKey(_ count: Int32, _ key: Int32) -> Int32 {
+  0
+}
 
 private func onInterrupt(_ signal: Int32) {
   var byte: UInt8 = 3
