@@ -60,7 +60,7 @@ extension TableViewDataSource {
   /// No row can be moved.
   public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
 
-  /// Nothing to do.
+  /// By default a moved row changes no data: a data source whose rows can move implements this to reorder them.
   public func tableView(
     _ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
   ) {}

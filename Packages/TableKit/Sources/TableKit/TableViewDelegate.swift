@@ -90,7 +90,7 @@ extension TableViewDelegate {
   /// The tapped row is selected.
   public func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
 
-  /// Nothing to do.
+  /// By default a selection is not reacted to.
   public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
 
   /// The row is deselected.
@@ -98,7 +98,7 @@ extension TableViewDelegate {
     indexPath
   }
 
-  /// Nothing to do.
+  /// By default a deselection is not reacted to.
   public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
 
   /// No legacy edit actions.
@@ -116,13 +116,13 @@ extension TableViewDelegate {
     _ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
   ) -> SwipeActionsConfiguration? { nil }
 
-  /// Nothing to do.
+  /// By default the start of a swipe to edit is not reacted to.
   public func tableView(_ tableView: TableView, willBeginEditingRowAt indexPath: IndexPath) {}
 
-  /// Nothing to do.
+  /// By default the end of a swipe to edit is not reacted to.
   public func tableView(_ tableView: TableView, didEndEditingRowAt indexPath: IndexPath?) {}
 
-  /// Nothing to do.
+  /// By default a tap on a row's accessory button is not reacted to.
   public func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath) {}
 
   /// The table's row height.
@@ -160,10 +160,10 @@ extension TableViewDelegate {
     toProposedIndexPath proposedDestinationIndexPath: IndexPath
   ) -> IndexPath { proposedDestinationIndexPath }
 
-  /// Nothing to do.
+  /// By default a cell about to be shown is left as its data source configured it.
   public func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {}
 
-  /// Nothing to do.
+  /// By default a cell that left the screen needs nothing released.
   public func tableView(
     _ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath
   ) {}

@@ -50,10 +50,10 @@ public struct TrackPaging: Hashable, Sendable {
   public var firstPageSize: Int
   /// How much each next page grows: 2 doubles it.
   public var growthFactor: Int
-  /// The largest page asked for (at most ``TrackPageRequest/maximumLimit``).
+  /// The largest page asked for (at most `TrackPageRequest.maximumLimit`).
   public var maximumPageSize: Int
 
-  /// Creates a paging policy; sizes are clamped to 1 through ``TrackPageRequest/maximumLimit`` and the growth
+  /// Creates a paging policy; sizes are clamped to 1 through `TrackPageRequest.maximumLimit` and the growth
   /// factor to at least 1.
   public init(
     firstPageSize: Int = TrackPageRequest.defaultLimit,
