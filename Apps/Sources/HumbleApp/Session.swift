@@ -206,17 +206,9 @@ public final class Session {
     case .wait:
       await screen.dataSource.waitUntilLoaded()
       if Task.isCancelled { return .failure("wait: interrupted; the tracks go on loading.") }
-      if let waitForDownloads {
-        // Poll rather than await the wait itself, so Ctrl-C (cancelling this task) stops waiting at once.
-        let finished = Flag()
-        Task { @MainActor in
-          await waitForDownloads()
-          finished.isSet = true
-        }
-        while !finished.isSet {
-          if Task.isCancelled { return .failure("wait: interrupted; the downloads go on.") }
-          try? await Task.sleep(for: .milliseconds(10))
-        }
+      // Ctrl-C (cancelling this task) ends the wait at once; the downloads go on.
+      if let waitForDownloads, !(await CancellableWait.until(waitForDownloads)) {
+        return .failure("wait: interrupted; the downloads go on.")
       }
       await screen.settle()
       // Let the data source's observation deliver the last changes before showing.
@@ -460,10 +452,4 @@ public final class Session {
     if let screen, let page { output.document["page"] = PageDocument.json(for: screen, title: page.title) }
     return output
   }
-}
-
-/// A flag set by one task and read by another on the main actor.
-@MainActor
-private final class Flag {
-  var isSet = false
 }
