@@ -226,6 +226,31 @@ import Testing
     #expect(snapshot.cellModels.map { $0.track?.isDownloaded } == [true, true])
   }
 
+  @Test func aLateFavouritedAnnouncementDoesNotUndoAnUnfavouriteTheRowShowsAlready() async throws {
+    page.musicAPI.returnTracksWithIds(["a", "b"])
+    let dataSource = page.makeDataSource()
+    await dataSource.reload()
+    // The manager changes at once; its announcements arrive later, after the page has been refreshed from it.
+    page.favourites.holdAnnouncements()
+    try await page.favourites.setFavourited(true, trackID: "a")
+    dataSource.refreshManagersState(of: "a")
+    #expect(dataSource.cellModels.first { $0.isTrack(withId: "a") }?.track?.isFavourited == true)
+    try await page.favourites.setFavourited(false, trackID: "a")
+    dataSource.refreshManagersState(of: "a")
+    #expect(dataSource.cellModels.first { $0.isTrack(withId: "a") }?.track?.isFavourited == false)
+    // "b" changes only through its announcement, the last one held: once it shows, the page has read the rest.
+    try await page.favourites.setFavourited(true, trackID: "b")
+    let updates = dataSource.updates()
+    page.favourites.releaseHeldAnnouncements()
+    var shownA: [Bool?] = []
+    for await snapshot in updates {
+      shownA.append(snapshot.cellModels.first { $0.isTrack(withId: "a") }?.track?.isFavourited)
+      if snapshot.cellModels.first?.isTrack(withId: "b") == true { break }
+    }
+    #expect(shownA.allSatisfy { $0 == false }, "\(shownA): the late 'favourited' was shown")
+    #expect(dataSource.cellModels.map { $0.track?.isFavourited } == [true, false])
+  }
+
   @Test func aFavouriteChangeForATrackAYoungUserCannotSeePublishesNothing() async throws {
     page.musicAPI.returnTracks([.fixture(id: "clean"), .fixture(id: "explicit", containsExplicitLyrics: true)])
     let dataSource = page.makeDataSource(user: User(age: 12))

@@ -8,6 +8,8 @@ public final class MockFavouritesManager: FavouritesManager, Sendable {
     var favourites: Set<Track.ID> = []
     var failure: FavouritesError?
     var requests: [FavouriteChange] = []
+    /// Announcements kept back since ``holdAnnouncements()``, in order; nil when not holding.
+    var held: [FavouriteChange]?
   }
 
   private let state = Locked(State())
@@ -33,7 +35,7 @@ public final class MockFavouritesManager: FavouritesManager, Sendable {
           added.map { FavouriteChange(trackID: $0, isFavourited: true) }
           + removed.map { FavouriteChange(trackID: $0, isFavourited: false) }
         for change in changes.sorted(by: { $0.trackID < $1.trackID }) {
-          broadcaster.send(change)
+          announce(change, in: &state)
         }
       }
     }
@@ -74,7 +76,7 @@ public final class MockFavouritesManager: FavouritesManager, Sendable {
       if let failure = state.failure { return failure }
       let changed =
         isFavourited ? state.favourites.insert(trackID).inserted : state.favourites.remove(trackID) != nil
-      if changed { broadcaster.send(FavouriteChange(trackID: trackID, isFavourited: isFavourited)) }
+      if changed { announce(FavouriteChange(trackID: trackID, isFavourited: isFavourited), in: &state) }
       return nil
     }
     if let failure { throw failure }
@@ -83,5 +85,35 @@ public final class MockFavouritesManager: FavouritesManager, Sendable {
   /// Every change made after this call, buffered.
   public func changes() -> AsyncStream<FavouriteChange> {
     broadcaster.stream()
+  }
+
+  /// Keeps announcements back from now on, until ``releaseHeldAnnouncements()``: the state changes at once, its
+  /// announcements arrive late, as a live manager's can reach a screen after the screen has moved on.
+  public func holdAnnouncements() {
+    state.withLock { state in
+      if state.held == nil { state.held = [] }
+    }
+  }
+
+  /// The announcements held back since ``holdAnnouncements()``, in the order they were made.
+  public var heldAnnouncements: [FavouriteChange] {
+    state.withLock { $0.held ?? [] }
+  }
+
+  /// Sends the announcements held back, in the order they were made, and announces as changes happen again.
+  public func releaseHeldAnnouncements() {
+    state.withLock { state in
+      let held = state.held ?? []
+      state.held = nil
+      for change in held { broadcaster.send(change) }
+    }
+  }
+
+  private func announce(_ change: FavouriteChange, in state: inout State) {
+    if state.held != nil {
+      state.held?.append(change)
+    } else {
+      broadcaster.send(change)
+    }
   }
 }

@@ -123,6 +123,31 @@ import Testing
     #expect(received.map(\.isFavourited) == [true, false])
   }
 
+  @Test func heldAnnouncementsArriveInOrderOnceReleasedWhileTheStateChangesAtOnce() async throws {
+    let changes = favourites.changes()
+    favourites.holdAnnouncements()
+    try await favourites.favourite("a")
+    try await favourites.unfavourite("a")
+    #expect(!favourites.isFavourited("a"))
+    #expect(
+      favourites.heldAnnouncements == [
+        FavouriteChange(trackID: "a", isFavourited: true), FavouriteChange(trackID: "a", isFavourited: false),
+      ])
+    favourites.releaseHeldAnnouncements()
+    #expect(favourites.heldAnnouncements.isEmpty)
+    try await favourites.favourite("b")
+    var received: [FavouriteChange] = []
+    for await change in changes {
+      received.append(change)
+      if received.count == 3 { break }
+    }
+    #expect(
+      received == [
+        FavouriteChange(trackID: "a", isFavourited: true), FavouriteChange(trackID: "a", isFavourited: false),
+        FavouriteChange(trackID: "b", isFavourited: true),
+      ])
+  }
+
   @Test func aFailingRequestKeepsThePreviousState() async {
     favourites.favouritedTrackIds = ["a"]
     favourites.failCalls(with: .storage(reason: "read-only"))
