@@ -35,6 +35,7 @@ let package = Package(
       name: "ServicesTests",
       dependencies: [
         .product(name: "Services", package: "Services"),
+        .product(name: "ServicesTestSupport", package: "Services"),
         .product(name: "Domain", package: "Domain"),
       ],
       path: "Packages/Services/Tests/ServicesTests"

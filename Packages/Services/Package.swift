@@ -24,7 +24,7 @@ let package = Package(
       dependencies: ["Services", "Domain", .product(name: "GRDB", package: "GRDB.swift")]
     ),
     .executableTarget(name: "CatalogLockHolder", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
-    .testTarget(name: "ServicesTests", dependencies: ["Services", "Domain"]),
+    .testTarget(name: "ServicesTests", dependencies: ["Services", "ServicesTestSupport", "Domain"]),
     .testTarget(name: "ServicesTestSupportTests", dependencies: ["ServicesTestSupport", "Services", "Domain"]),
     .testTarget(
       name: "ServicesLiveTests",

@@ -50,8 +50,9 @@ public final class ChangeBroadcaster<Element: Sendable>: Sendable {
     }
   }
 
-  /// The number of subscribers whose streams are still open.
-  public var subscriberCount: Int {
+  /// The number of subscribers whose streams are still open (ServicesTestSupport shows it as
+  /// `subscriberCount`).
+  package var openSubscriberCount: Int {
     subscribers.withLock { $0.continuations.count }
   }
 

@@ -1,4 +1,5 @@
 import Services
+import ServicesTestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(5))) struct ChangeBroadcasterTests {

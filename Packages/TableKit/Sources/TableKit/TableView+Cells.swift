@@ -21,7 +21,7 @@ extension TableView {
     }
     if let cell = dequeueReusableCell(withIdentifier: identifier) { return cell }
     let cellClass = registeredClasses[identifier] ?? TableViewCell.self
-    createdCellCount += 1
+    cellsCreated += 1
     return cellClass.init(reuseIdentifier: identifier)
   }
 
@@ -33,7 +33,7 @@ extension TableView {
       return cell
     }
     guard let cellClass = registeredClasses[identifier] else { return nil }
-    createdCellCount += 1
+    cellsCreated += 1
     return cellClass.init(reuseIdentifier: identifier)
   }
 
@@ -60,8 +60,8 @@ extension TableView {
     return displayedCells.keys.sorted()
   }
 
-  /// How many cells wait in the reuse pool.
-  public var reusableCellCount: Int {
+  /// How many cells wait in the reuse pool (TableKitTesting shows it as `reusableCellCount`).
+  package var cellsInReusePool: Int {
     reusableCells.values.reduce(0) { $0 + $1.count }
   }
 

@@ -123,8 +123,8 @@ public final class TableView {
   /// Counts reloads and applied updates, so that a delegate call that changed the table can be noticed.
   var mutationCount = 0
 
-  /// How many cells the table view has created; with reuse it stays near the number of visible rows.
-  public internal(set) var createdCellCount = 0
+  /// How many cells the table view has created (TableKitTesting shows it as `createdCellCount`).
+  package var cellsCreated = 0
 
   /// The most recent inconsistent update made outside ``performBatchUpdates(_:completion:)``, which cannot
   /// throw (UIKit's signatures); the table resynchronised with its data source instead.
