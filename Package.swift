@@ -130,6 +130,7 @@ let package = Package(
     .testTarget(
       name: "HumbleAppTests",
       dependencies: [
+        .product(name: "SeededRandomness", package: "Services"),
         .product(name: "HumbleApp", package: "Apps"),
         .product(name: "ServicesLive", package: "Services"),
         .product(name: "CatalogLockHolder", package: "Services"),
@@ -144,6 +145,7 @@ let package = Package(
     .testTarget(
       name: "HumbleServerTests",
       dependencies: [
+        .product(name: "SeededRandomness", package: "Services"),
         .product(name: "HumbleServer", package: "Apps"),
         .product(name: "HumbleServerPostgres", package: "Apps"),
         .product(name: "HumbleServerTestSupport", package: "Apps"),
@@ -164,6 +166,7 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
+        .product(name: "SeededRandomness", package: "Services"),
         .product(name: "humble-server", package: "Apps"),
         .product(name: "HumbleServerPostgres", package: "Apps"),
         .product(name: "HumbleServerTestSupport", package: "Apps"),

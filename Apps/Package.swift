@@ -106,6 +106,7 @@ let package = Package(
     .testTarget(
       name: "HumbleAppTests",
       dependencies: [
+        .product(name: "SeededRandomness", package: "Services"),
         "HumbleApp",
         .product(name: "Domain", package: "Domain"),
         .product(name: "ServicesLive", package: "Services"),
@@ -119,6 +120,7 @@ let package = Package(
     .testTarget(
       name: "HumbleServerTests",
       dependencies: [
+        .product(name: "SeededRandomness", package: "Services"),
         "HumbleServer",
         "HumbleServerPostgres",
         "HumbleServerTestSupport",

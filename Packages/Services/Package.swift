@@ -9,6 +9,8 @@ let package = Package(
     .library(name: "Services", targets: ["Services"]),
     .library(name: "ServicesTestSupport", targets: ["ServicesTestSupport"]),
     .library(name: "ServicesLive", targets: ["ServicesLive"]),
+    // A seeded random generator for generated catalogs, tests and benchmarks, without SQLite.
+    .library(name: "SeededRandomness", targets: ["SeededRandomness"]),
     // A test tool: holds a write lock on a catalog from another process (see its main.swift).
     .executable(name: "CatalogLockHolder", targets: ["CatalogLockHolder"]),
   ],
@@ -21,8 +23,9 @@ let package = Package(
     .target(name: "ServicesTestSupport", dependencies: ["Services", "Domain"]),
     .target(
       name: "ServicesLive",
-      dependencies: ["Services", "Domain", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: ["Services", "Domain", "SeededRandomness", .product(name: "GRDB", package: "GRDB.swift")]
     ),
+    .target(name: "SeededRandomness"),
     .executableTarget(name: "CatalogLockHolder", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
     .testTarget(name: "ServicesTests", dependencies: ["Services", "ServicesTestSupport", "Domain"]),
     .testTarget(name: "ServicesTestSupportTests", dependencies: ["ServicesTestSupport", "Services", "Domain"]),

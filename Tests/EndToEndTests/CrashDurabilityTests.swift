@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SeededRandomness
 import ServicesLive
 import ServicesTestSupport
 import Synchronization

@@ -99,7 +99,8 @@ let package = Package(
     benchmarkSuite(
       "TableKitDiffBenchmarks",
       dependencies: [
-        .product(name: "TableKit", package: "TableKit")
+        .product(name: "TableKit", package: "TableKit"),
+        .product(name: "SeededRandomness", package: "Services"),
       ]
     ),
   ]

@@ -23,6 +23,7 @@ let package = Package(
         .product(name: "Domain", package: "Domain"),
         .product(name: "Services", package: "Services"),
         .product(name: "ServicesLive", package: "Services"),
+        .product(name: "SeededRandomness", package: "Services"),
       ]
     ),
     .executableTarget(

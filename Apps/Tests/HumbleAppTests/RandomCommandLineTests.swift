@@ -2,7 +2,7 @@ import Domain
 import Foundation
 import HumbleApp
 import Presentation
-import ServicesLive
+import SeededRandomness
 import ServicesTestSupport
 import TableKit
 import Testing

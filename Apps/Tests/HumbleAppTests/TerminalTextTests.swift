@@ -1,4 +1,4 @@
-import ServicesLive
+import SeededRandomness
 import Testing
 
 @testable import HumbleApp

@@ -1,7 +1,7 @@
 import CatalogAPI
 import Foundation
 import HumbleServerTestSupport
-import ServicesLive
+import SeededRandomness
 import Testing
 
 /// Favourites stay right when many clients of many servers change them at once: no lost update, no duplicate

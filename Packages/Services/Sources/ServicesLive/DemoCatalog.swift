@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import GRDB
+import SeededRandomness
 
 /// The catalog bundled with Humble, imported into an empty database so the app has data with no setup.
 ///

@@ -1,23 +1,6 @@
 import Foundation
+import SeededRandomness
 import TableKit
-
-/// SplitMix64, the generator the catalog generator uses (`ServicesLive.SeededRandom`), kept here so that this
-/// suite builds TableKit alone; the same seed gives the same scenario.
-struct ScenarioRandom: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
-  }
-}
 
 /// An element of a diffed list: a UUID identity and a value.
 struct Element: Identifiable, Hashable, Sendable {
@@ -32,7 +15,7 @@ struct DiffScenario: Sendable {
   let new: [Element]
 
   init(count: Int, deletes: Int, inserts: Int, moves: Int, seed: UInt64 = 42) {
-    var random = ScenarioRandom(seed: seed)
+    var random = SeededRandom(seed: seed)
     func element() -> Element {
       let uuid = UUID(
         uuid: withUnsafeBytes(of: (random.next(), random.next())) { bytes in

@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-import ServicesLive
+import SeededRandomness
 
 extension CatalogGenerator {
   /// The name of the large artist.

@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-import ServicesLive
+import SeededRandomness
 
 extension CatalogGenerator {
   /// The track with `number` (from 1) of the artist at `index`, as it is written.

@@ -1,4 +1,4 @@
-import ServicesLive
+import SeededRandomness
 
 /// Derives independent generators from the catalog's seed, one per thing generated, so that each artist,
 /// track or playlist depends only on the seed and its own position.

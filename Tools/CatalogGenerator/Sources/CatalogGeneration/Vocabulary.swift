@@ -1,4 +1,4 @@
-import ServicesLive
+import SeededRandomness
 
 /// The words and syllables that made-up names and titles are built from.
 ///
