@@ -84,7 +84,8 @@ import Testing
           database = location
           try await PostgresCatalogImport.run(from: catalog.database, into: location)
           store = try await PostgresCatalogStore.connect(
-            to: location, configuration: .init(requestTimeout: .seconds(300), logger: .quiet))
+            to: location,
+            configuration: .init(requestTimeout: .seconds(300), connectTimeout: .seconds(60), logger: .quiet))
         } else {
           store = SQLiteCatalogStore(database: catalog.database)
         }

@@ -28,7 +28,8 @@ actor RemoteCatalog {
         let location = try await PostgresTestDatabase.create()
         try await PostgresCatalogImport.run(from: services.database, into: location)
         store = try await PostgresCatalogStore.connect(
-          to: location, configuration: .init(requestTimeout: .seconds(300), logger: .quiet))
+          to: location,
+          configuration: .init(requestTimeout: .seconds(300), connectTimeout: .seconds(60), logger: .quiet))
       } else {
         store = SQLiteCatalogStore(database: services.database)
       }
