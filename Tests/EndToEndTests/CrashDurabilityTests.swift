@@ -123,13 +123,13 @@ import Testing
     }
     #expect(kills == 100, "seed \(seed): only \(kills) of \(runs) runs were killed before they ended")
     // What the kills hit, so that the test cannot pass without reaching its cases. On this project's 2-core VM
-    // the default seed gives about 10,000 acknowledged commands, 640 downloads in flight at a kill, 115
-    // completed between kills, 690 files and 1,900 favourites verified; under the Thread Sanitizer, 457, 53, 11,
-    // 727 and 1,573. The floors sit below the sanitized run.
+    // the default seed gives about 10,000 acknowledged commands, 640 downloads in flight at a kill, 690 files
+    // and 1,900 favourites verified; two runs under the Thread Sanitizer gave 457 and 297 commands, 53 and 61
+    // downloads in flight, 727 and 180 files, 1,573 and 1,669 favourites. The floors sit well below those.
+    // Downloads completed between kills (3 to 117) are reported, not floored: under load there may be none.
     let floors = [
-      ("commands acknowledged", acknowledged, 100), ("downloads in flight at a kill", inFlightAtKill, 10),
-      ("downloads completed between kills", completedWhileRunning, 1),
-      ("downloaded files verified", verifiedFiles, 100), ("favourites verified", verifiedFavourites, 300),
+      ("commands acknowledged", acknowledged, 50), ("downloads in flight at a kill", inFlightAtKill, 10),
+      ("downloaded files verified", verifiedFiles, 20), ("favourites verified", verifiedFavourites, 300),
     ]
     for (what, count, floor) in floors {
       #expect(count >= floor, "seed \(seed): \(count) \(what), fewer than \(floor): the kills missed what they test")
