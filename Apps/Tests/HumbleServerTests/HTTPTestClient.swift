@@ -103,9 +103,14 @@ struct HTTPTestClient: Sendable {
     var fields = HTTPHeaders([("Host", host), ("Connection", "close")])
     for (name, value) in headers { fields.replaceOrAdd(name: name, value: value) }
     if let body { fields.replaceOrAdd(name: "Content-Length", value: String(body.count)) }
-    try await outbound.write(.head(HTTPRequestHead(version: .http1_1, method: method, uri: target, headers: fields)))
-    if let body { try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: body)))) }
-    try await outbound.write(.end(nil))
+    // One write, so one flush: a server may answer a GET as soon as it has the head, and close the connection
+    // (`Connection: close`) before a later write of the end, which would then fail.
+    var parts: [HTTPClientRequestPart] = [
+      .head(HTTPRequestHead(version: .http1_1, method: method, uri: target, headers: fields))
+    ]
+    if let body { parts.append(.body(.byteBuffer(ByteBuffer(bytes: body)))) }
+    parts.append(.end(nil))
+    try await outbound.write(contentsOf: parts)
   }
 }
 
