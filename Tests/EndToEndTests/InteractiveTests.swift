@@ -12,13 +12,28 @@ import Testing
   }
 
   func start(_ arguments: [String] = []) throws -> PseudoTerminal {
-    try PseudoTerminal(
-      HumbleTranscriptTests.binary,
+    try launch(
       arguments: ["--database", directory.appendingPathComponent("catalog.sqlite").path] + arguments,
-      environment: [
-        "TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "XDG_STATE_HOME": directory.path,
-        "HOME": directory.path, "PATH": "/usr/bin:/bin",
-      ].merging(Self.sanitizerOptions) { own, _ in own })
+      environment: ["XDG_STATE_HOME": directory.path, "HOME": directory.path])
+  }
+
+  /// `humble` on a pseudo-terminal with a UTF-8 xterm, the sanitizers' settings and `environment` (say where
+  /// home and state are).
+  func launch(arguments: [String], environment: [String: String]) throws -> PseudoTerminal {
+    try PseudoTerminal(
+      HumbleTranscriptTests.binary, arguments: arguments,
+      environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+        .merging(environment) { _, given in given }
+        .merging(Self.sanitizerOptions) { own, _ in own })
+  }
+
+  /// Runs `show` at the first prompt, then leaves with Ctrl-D, which saves the history.
+  func showThenLeave(_ terminal: PseudoTerminal) async throws {
+    try await terminal.waitFor("humble Aurora Vale> ")
+    terminal.type("show\r")
+    try await terminal.waitFor("humble Aurora Vale> ")
+    terminal.type("\u{4}")
+    #expect(try await terminal.waitForExit() == 0)
   }
 
   /// The sanitizers' settings of this test run (Tools/scripts/sanitize), passed on so that a sanitized
@@ -122,16 +137,7 @@ import Testing
   func historyFollowsHome() async throws {
     let home = directory.appendingPathComponent("home")
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-    let terminal = try PseudoTerminal(
-      HumbleTranscriptTests.binary, arguments: [],
-      environment: [
-        "TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": home.path, "PATH": "/usr/bin:/bin",
-      ].merging(Self.sanitizerOptions) { own, _ in own })
-    try await terminal.waitFor("humble Aurora Vale> ")
-    terminal.type("show\r")
-    try await terminal.waitFor("humble Aurora Vale> ")
-    terminal.type("\u{4}")
-    #expect(try await terminal.waitForExit() == 0)
+    try await showThenLeave(launch(arguments: [], environment: ["HOME": home.path]))
     let history = home.appendingPathComponent(".local/state/humble/history")
     #expect(try String(contentsOf: history, encoding: .utf8).contains("show"))
     #expect(
@@ -145,19 +151,11 @@ import Testing
     let terminal: PseudoTerminal
     do {
       defer { umask(previous) }
-      terminal = try PseudoTerminal(
-        HumbleTranscriptTests.binary,
+      terminal = try launch(
         arguments: ["--database", directory.appendingPathComponent("catalog.sqlite").path],
-        environment: [
-          "TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "XDG_STATE_HOME": state.path,
-          "HOME": directory.path, "PATH": "/usr/bin:/bin",
-        ])
+        environment: ["XDG_STATE_HOME": state.path, "HOME": directory.path])
     }
-    try await terminal.waitFor("humble Aurora Vale> ")
-    terminal.type("show\r")
-    try await terminal.waitFor("humble Aurora Vale> ")
-    terminal.type("\u{4}")
-    #expect(try await terminal.waitForExit() == 0)
+    try await showThenLeave(terminal)
     func permissions(_ url: URL) -> Int? {
       ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.posixPermissions] as? NSNumber)?.intValue
     }

@@ -13,11 +13,7 @@ import Testing
     #expect(downloads.hasDownloaded("d"))
     #expect(!downloads.hasDownloaded("a"))
     #expect(downloads.downloadState(of: "a") == .notDownloaded)
-    var received: [DownloadChange] = []
-    for await change in changes {
-      received.append(change)
-      if received.count == 3 { break }
-    }
+    let received = await changes.prefix(3).reduce(into: [DownloadChange]()) { $0.append($1) }
     #expect(
       received == [
         DownloadChange(trackID: "a", state: .downloaded),
@@ -31,11 +27,7 @@ import Testing
     try await downloads.startDownload(of: .fixture(id: "t"))
     downloads.reportProgress(0.5, for: "t")
     downloads.completeDownload(of: "t")
-    var received: [DownloadState] = []
-    for await change in changes {
-      received.append(change.state)
-      if received.count == 3 { break }
-    }
+    let received = await changes.prefix(3).reduce(into: [DownloadState]()) { $0.append($1.state) }
     #expect(received == [.downloading(progress: 0), .downloading(progress: 0.5), .downloaded])
     #expect(downloads.startedDownloads == ["t"])
     #expect(downloads.downloadedTrackIds == ["t"])
@@ -97,11 +89,7 @@ import Testing
     favourites.favouritedTrackIds = ["b", "a"]
     favourites.favouritedTrackIds = []
     #expect(!favourites.isFavourited("a"))
-    var received: [FavouriteChange] = []
-    for await change in changes {
-      received.append(change)
-      if received.count == 4 { break }
-    }
+    let received = await changes.prefix(4).reduce(into: [FavouriteChange]()) { $0.append($1) }
     #expect(
       received == [
         FavouriteChange(trackID: "a", isFavourited: true), FavouriteChange(trackID: "b", isFavourited: true),
@@ -115,11 +103,7 @@ import Testing
     try await favourites.favourite("a")
     try await favourites.unfavourite("a")
     #expect(favourites.requests.count == 3)
-    var received: [FavouriteChange] = []
-    for await change in changes {
-      received.append(change)
-      if received.count == 2 { break }
-    }
+    let received = await changes.prefix(2).reduce(into: [FavouriteChange]()) { $0.append($1) }
     #expect(received.map(\.isFavourited) == [true, false])
   }
 
@@ -136,11 +120,7 @@ import Testing
     favourites.releaseHeldAnnouncements()
     #expect(favourites.heldAnnouncements.isEmpty)
     try await favourites.favourite("b")
-    var received: [FavouriteChange] = []
-    for await change in changes {
-      received.append(change)
-      if received.count == 3 { break }
-    }
+    let received = await changes.prefix(3).reduce(into: [FavouriteChange]()) { $0.append($1) }
     #expect(
       received == [
         FavouriteChange(trackID: "a", isFavourited: true), FavouriteChange(trackID: "a", isFavourited: false),

@@ -16,7 +16,6 @@
 @usableFromInline
 struct AppendedItemTable: Sendable {
   @usableFromInline var entries: [UInt64] = []
-  @usableFromInline var count = 0
 
   @inlinable
   init() {}
@@ -68,7 +67,6 @@ struct AppendedItemTable: Sendable {
     var bucket = Int(truncatingIfNeeded: hash) & mask
     while entries[bucket] != 0 { bucket = (bucket + 1) & mask }
     entries[bucket] = Self.entry(hash: hash, slot: slot, row: row)
-    count += 1
   }
 
   /// Whether `total` items fit with the table at most half full.

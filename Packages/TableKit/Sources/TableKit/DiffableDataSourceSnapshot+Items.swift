@@ -56,13 +56,7 @@ extension DiffableDataSourceSnapshot {
       for (offset, old) in replaced { heldAlready[old.slot, default: []].insert(identifiers[offset]) }
       removeFromSections(heldAlready)
     }
-    if sectionItems[position].isEmpty {
-      // Shares the caller's storage: copying 100,000 identifiers that hold objects touches each object.
-      sectionItems[position] = identifiers
-    } else {
-      sectionItems[position].append(contentsOf: identifiers)
-    }
-    itemCount += identifiers.count
+    store(identifiers, appendedTo: position)
   }
 
   /// Inserts items just before an item, in its section.
@@ -232,9 +226,10 @@ extension DiffableDataSourceSnapshot {
 
   /// Appends items to a section of a snapshot that has only been appended to, noting their places.
   ///
-  /// The places go to the snapshot's ``AppendedItemTable``. Returns false, having changed nothing, when it cannot: the snapshot has the general
-  /// index or too many section slots, or an item is held already or given twice (the general path then moves
-  /// the item or records the misuse, after building the general index from the items as they were).
+  /// The places go to the snapshot's ``AppendedItemTable``. Returns false, having changed nothing, when it
+  /// cannot: the snapshot has the general index or too many section slots, or an item is held already or given
+  /// twice (the general path then moves the item or records the misuse, after building the general index from
+  /// the items as they were).
   @inlinable
   mutating func appendToAppendedItems(_ identifiers: [ItemIdentifierType], at position: Int) -> Bool {
     let slot = sectionSlots[position]
@@ -244,14 +239,22 @@ extension DiffableDataSourceSnapshot {
     guard
       recordAppendedPlaces(of: identifiers, slot: slot, start: start, isLastSection: position == sectionItems.count - 1)
     else { return false }
-    if start == 0 {
-      // Shares the caller's storage: copying 100,000 identifiers that hold objects touches each object.
+    store(identifiers, appendedTo: position)
+    return true
+  }
+
+  /// Adds appended items to a section's list and to the count (their places are the caller's to record).
+  ///
+  /// The first items of a section share the caller's storage: copying 100,000 identifiers that hold objects
+  /// touches each object.
+  @inlinable
+  mutating func store(_ identifiers: [ItemIdentifierType], appendedTo position: Int) {
+    if sectionItems[position].isEmpty {
       sectionItems[position] = identifiers
     } else {
       sectionItems[position].append(contentsOf: identifiers)
     }
     itemCount += identifiers.count
-    return true
   }
 
   /// The index work of ``appendToAppendedItems(_:at:)``: records the places of `identifiers`, appended at

@@ -29,9 +29,9 @@ open class TableViewDiffableDataSource<
     [DiffableSection<SectionIdentifierType, IdentifiedItem<ItemIdentifierType>>]? = []
   @usableFromInline final var isApplying = false
 
-  /// The batch update the last successful ``apply(_:animatingDifferences:completion:)`` made: rows and sections inserted,
-  /// deleted and moved, and rows reloaded (rows reconfigured in place are not in it); nil before the first one
-  /// and after ``applySnapshotUsingReloadData(_:completion:)``.
+  /// The batch update the last successful ``apply(_:animatingDifferences:completion:)`` made: rows and
+  /// sections inserted, deleted and moved, and rows reloaded (rows reconfigured in place are not in it); nil
+  /// before the first one and after ``applySnapshotUsingReloadData(_:completion:)``.
   ///
   /// TableKit's addition (UIKit does not say what an apply changed): for a screen that logs its updates.
   public final var appliedChanges: Changeset? { lastChanges }
