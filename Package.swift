@@ -181,6 +181,7 @@ let package = Package(
     .testTarget(
       name: "IntegrationTests",
       dependencies: [
+        .product(name: "HumbleApp", package: "Apps"),
         .product(name: "HumbleServer", package: "Apps"),
         .product(name: "HumbleServerPostgres", package: "Apps"),
         .product(name: "HumbleServerTestSupport", package: "Apps"),

@@ -16,18 +16,24 @@ public final class RowCell: TableViewCell {
   }
 }
 
-/// The artist screen: the table view's data source and delegate.
+/// The artist screen: the table view's delegate, showing the page through a diffable data source.
 ///
-/// It shows the data source's snapshots through diffs and batch updates, and turns taps and edit actions
-/// into service calls.
+/// It shows the data source's snapshots as a modern UIKit screen does: each becomes a
+/// `DiffableDataSourceSnapshot` of the sections' kinds and the rows' keys, which the table's
+/// ``TableViewDiffableDataSource`` diffs against the one shown and applies as one batch update. Rows whose key
+/// stayed but whose cell model changed (a download's progress, a favourite) are marked to be reconfigured:
+/// the screen compares each kept row's model with the one shown. It turns taps and edit actions into service
+/// calls.
 @MainActor
-public final class ArtistScreenController: TableViewDataSource, TableViewDelegate {
+public final class ArtistScreenController: TableViewDelegate {
   /// The screen's table.
   public let table: TableView
   /// The page's data source.
   public let dataSource: ArtistTableDataSource
   /// What the table shows now.
   public private(set) var snapshot = ArtistPageSnapshot(sections: [], state: .idle)
+  /// The table's data source: the shown page's sections by kind, and its rows by key.
+  public let tableDataSource: ArtistPageTableDataSource
   /// The track playing, marked on its row.
   public private(set) var nowPlaying: Track.ID?
   /// Receives one line per delegate call, notification and batch update, when set.
@@ -38,6 +44,7 @@ public final class ArtistScreenController: TableViewDataSource, TableViewDelegat
   /// changed the table, with the identifiers of the rows it inserted or updated.
   public var onLiveChange: (([ArtistCellModelType.ID]) -> Void)?
 
+  private let shown: ShownPage
   private let downloadsManager: any DownloadsManager
   private let favouritesManager: (any FavouritesManager)?
   private var updates: Task<Void, Never>?
@@ -55,7 +62,14 @@ public final class ArtistScreenController: TableViewDataSource, TableViewDelegat
     self.favouritesManager = favouritesManager
     table = TableView(rowsInViewport: rows)
     table.register(RowCell.self, forCellReuseIdentifier: "row")
-    table.dataSource = self
+    let shown = ShownPage()
+    self.shown = shown
+    // The cell provider binds the row's cell model: the diffable snapshot's rows are the shown page's, in order.
+    tableDataSource = ArtistPageTableDataSource(tableView: table) { tableView, indexPath, _ in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+      (cell as? RowCell)?.model = shown.row(at: indexPath)
+      return cell
+    }
     table.delegate = self
     table.reloadData()
     let stream = dataSource.updates()
@@ -66,12 +80,13 @@ public final class ArtistScreenController: TableViewDataSource, TableViewDelegat
         guard let self else { return }
         let before = self.snapshot
         let next = self.dataSource.snapshot
-        if let changes = self.show(next) {
+        if let update = self.show(next) {
           // Rows a page of tracks brought are not changes to report as they happen: the page shows its progress.
           guard next.trackLoading == before.trackLoading else { continue }
-          let updated = changes.rowReloads.map { before.sections[$0.section].rows[$0.row].id }
-          let inserted = changes.rowInserts.map { next.sections[$0.section].rows[$0.row].id }
-          self.onLiveChange?(updated + inserted)
+          let updated = update.changes.rowReloads.map { before.sections[$0.section].rows[$0.row].id }
+          let reconfigured = update.reconfiguredRows.map { next.sections[$0.section].rows[$0.row].id }
+          let inserted = update.changes.rowInserts.map { next.sections[$0.section].rows[$0.row].id }
+          self.onLiveChange?(updated + reconfigured + inserted)
         }
       }
     }
@@ -95,39 +110,99 @@ public final class ArtistScreenController: TableViewDataSource, TableViewDelegat
     show(dataSource.snapshot)
   }
 
-  /// Shows a snapshot: the diff from what is shown, applied as one batch update.
-  ///
-  /// Returns the changes applied, or nil when nothing changed.
-  @discardableResult
-  public func show(_ next: ArtistPageSnapshot) -> Changeset? {
-    let changes = Changeset.difference(from: Self.sections(of: snapshot), to: Self.sections(of: next))
-    snapshot = next
-    guard !changes.isEmpty else { return nil }
-    do {
-      try table.apply(changes)
-      onEvent?(Self.describe(changes))
-    } catch {
-      onEvent?("batch update failed and the table reloaded: \(error)")
-    }
-    return changes
+  /// What showing a snapshot changed in the table.
+  public struct Update: Equatable {
+    /// The batch update the table's data source applied: rows and sections inserted, deleted and moved.
+    public var changes: Changeset
+    /// The rows (where they are now) whose key stayed and whose cell model changed, reconfigured in place.
+    public var reconfiguredRows: [IndexPath]
   }
 
-  /// Shows a snapshot of the same rows in another order: the table reloads and the selection stays on the
-  /// same rows.
+  /// Shows a snapshot: the table's data source applies the diff from what is shown as one batch update, and
+  /// visible rows whose cell model changed under the same key are reconfigured in place.
   ///
-  /// A diff would move every row, which on a large page costs more than the sort itself; a table view
-  /// controller re-sorting its rows does the same.
+  /// Returns what changed, or nil when nothing did.
+  @discardableResult
+  public func show(_ next: ArtistPageSnapshot) -> Update? {
+    let changedKeys = ShownPage.keysOfChangedRows(from: snapshot, to: next)
+    var rows: DiffableDataSourceSnapshot<ArtistTableSection.Kind, RowKey>
+    if ShownPage.haveTheSameKeys(snapshot, next) {
+      // The same rows in the same places: nothing to diff, and the shown snapshot (with its index) serves.
+      guard !changedKeys.isEmpty else {
+        snapshot = next
+        shown.page = next
+        return nil
+      }
+      rows = tableDataSource.snapshot()
+    } else {
+      rows = Self.tableSnapshot(of: next)
+    }
+    rows.reconfigureItems(changedKeys)
+    guard present(next, as: rows, reloadingData: false) else { return nil }
+    let update = Update(
+      changes: tableDataSource.appliedChanges ?? Changeset(),
+      reconfiguredRows: changedKeys.compactMap { tableDataSource.indexPath(for: $0) })
+    guard !update.changes.isEmpty || !update.reconfiguredRows.isEmpty else { return nil }
+    onEvent?(Self.describe(update))
+    return update
+  }
+
+  /// Shows a snapshot of the same rows in another order: the table reloads its data (as a table view
+  /// controller re-sorting its rows does) and the selection stays on the same rows.
+  ///
+  /// A diff would move every row, which on a large page costs more than the sort itself.
   public func showReordered(_ next: ArtistPageSnapshot) {
     guard next.sections != snapshot.sections else { return }
-    let selected = (table.indexPathsForSelectedRows ?? []).map { snapshot.sections[$0.section].rows[$0.row].id }
-    snapshot = next
-    table.reloadData()
-    for id in selected {
-      if let indexPath = indexPath(ofRowWithID: id) {
+    let selected = (table.indexPathsForSelectedRows ?? []).compactMap { tableDataSource.itemIdentifier(for: $0) }
+    guard present(next, as: Self.tableSnapshot(of: next), reloadingData: true) else { return }
+    for key in selected {
+      if let indexPath = tableDataSource.indexPath(for: key) {
         table.selectRow(at: indexPath, animated: false, scrollPosition: .none)
       }
     }
     onEvent?("reload: \(rowCount) rows reordered")
+  }
+
+  /// Makes `next` the shown page and hands its rows to the table's data source; returns whether the table
+  /// shows `next`.
+  ///
+  /// The rows go as a diff, or by reloading the table's data when `reloadingData` is set or the diff is
+  /// refused; the page and the table stay as they were only if that fails too.
+  private func present(
+    _ next: ArtistPageSnapshot, as rows: DiffableDataSourceSnapshot<ArtistTableSection.Kind, RowKey>,
+    reloadingData: Bool
+  ) -> Bool {
+    let previous = snapshot
+    snapshot = next
+    shown.page = next
+    do {
+      if reloadingData {
+        try tableDataSource.applySnapshotUsingReloadData(rows)
+      } else {
+        do {
+          try tableDataSource.apply(rows, animatingDifferences: false)
+        } catch {
+          try tableDataSource.applySnapshotUsingReloadData(rows)
+          onEvent?("batch update failed and the table reloaded: \(error)")
+        }
+      }
+      return true
+    } catch {
+      snapshot = previous
+      shown.page = previous
+      onEvent?("the page could not be shown: \(error)")
+      return false
+    }
+  }
+
+  /// The table's snapshot of a page: its sections' kinds, each with its rows' keys.
+  private static func tableSnapshot(
+    of page: ArtistPageSnapshot
+  ) -> DiffableDataSourceSnapshot<ArtistTableSection.Kind, RowKey> {
+    var rows = DiffableDataSourceSnapshot<ArtistTableSection.Kind, RowKey>()
+    rows.appendSections(page.sections.map(\.id))
+    for section in page.sections { rows.appendItems(section.rowKeys, toSection: section.id) }
+    return rows
   }
 
   /// The index path of a row as the screen numbers it.
@@ -162,34 +237,6 @@ public final class ArtistScreenController: TableViewDataSource, TableViewDelegat
   /// The number the screen shows for a row (counted from 1 across the page).
   public func number(of indexPath: IndexPath) -> Int {
     snapshot.sections.prefix(indexPath.section).reduce(0) { $0 + $1.rows.count } + indexPath.row + 1
-  }
-
-  // MARK: TableViewDataSource
-
-  /// One section per non-empty section of the snapshot.
-  public func numberOfSections(in tableView: TableView) -> Int { snapshot.sections.count }
-
-  /// The rows of the snapshot's section.
-  public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
-    snapshot.sections[section].rows.count
-  }
-
-  /// A reused cell bound to the row's cell model.
-  public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-    let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
-    (cell as? RowCell)?.model = snapshot.sections[indexPath.section].rows[indexPath.row]
-    return cell
-  }
-
-  /// The section's title.
-  public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
-    snapshot.sections[section].title
-  }
-
-  /// Only track rows have actions.
-  public func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool {
-    if case .track = snapshot.sections[indexPath.section].rows[indexPath.row] { return true }
-    return false
   }
 
   // MARK: TableViewDelegate
@@ -285,15 +332,11 @@ public final class ArtistScreenController: TableViewDataSource, TableViewDelegat
     "\(indexPath.section + 1).\(indexPath.row + 1)"
   }
 
-  private static func sections(of snapshot: ArtistPageSnapshot) -> [DiffableSection<
-    ArtistTableSection.Kind, ArtistCellModelType
-  >] {
-    snapshot.sections.map { DiffableSection(id: $0.id, items: $0.rows) }
-  }
-
-  private static func describe(_ changes: Changeset) -> String {
+  private static func describe(_ update: Update) -> String {
+    let changes = update.changes
     var parts: [String] = []
-    if !changes.rowReloads.isEmpty { parts.append("\(changes.rowReloads.count) updated") }
+    let updated = changes.rowReloads.count + update.reconfiguredRows.count
+    if updated > 0 { parts.append("\(updated) updated") }
     if !changes.rowInserts.isEmpty { parts.append("\(changes.rowInserts.count) inserted") }
     if !changes.rowDeletes.isEmpty { parts.append("\(changes.rowDeletes.count) deleted") }
     if !changes.rowMoves.isEmpty { parts.append("\(changes.rowMoves.count) moved") }

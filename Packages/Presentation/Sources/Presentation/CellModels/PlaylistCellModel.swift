@@ -124,10 +124,7 @@ public enum ArtistCellModelType: Identifiable, Hashable, Sendable {
         case .playlist: 0xC2B2_AE3D_27D4_EB4F
         case .relatedArtist: 0x1656_67B1_9E37_79F9
         }
-      var mixed = (UInt64(UInt(bitPattern: rawValueHash)) &+ kindTag) ^ UInt64(UInt(bitPattern: seed))
-      mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-      return Int(truncatingIfNeeded: mixed ^ (mixed >> 31))
+      return mixedHash(UInt64(UInt(bitPattern: rawValueHash)) &+ kindTag, seed: seed)
     }
 
     /// `track:<id>`, `playlist:<id>` or `artist:<id>`.

@@ -80,10 +80,12 @@ public final class ArtistTableDataSource {
   private var loadWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
   private var nextLoadWaiter = 0
 
-  // The last successful answers, and what the page made of them. Tracks and their cell models are kept
-  // in parallel arrays, in the music API's order; lookups by identifier are built only when needed.
+  // The last successful answers, and what the page made of them. Tracks, their cell models and their rows'
+  // keys are kept in parallel arrays, in the music API's order; lookups by identifier are built only when
+  // needed.
   private var tracks: [Track] = []
   private var models: [TrackCellModel] = []
+  private var trackKeys: [RowKey] = []
   private var titleKeys: TitleSortKeys?
   private var indexOfTrack: [Track.ID: Int]?
   private var repeatedTracks: [Track.ID: [Int]] = [:]
@@ -93,6 +95,9 @@ public final class ArtistTableDataSource {
   private var hasLoaded = false
   private var playlistRows: [ArtistCellModelType] = []
   private var relatedArtistRows: [ArtistCellModelType] = []
+  private var playlistKeys: [RowKey] = []
+  private var relatedArtistKeys: [RowKey] = []
+  private var nextRowKey = 0
 
   /// Creates the data source and starts observing the managers; call ``reload()`` to load the page.
   public init(
@@ -350,6 +355,8 @@ public final class ArtistTableDataSource {
   // MARK: Building cell models
 
   private func load(_ playlists: [Playlist], _ related: [Artist]) {
+    playlistKeys = keys(for: playlists.map(\.id), reusing: zip(self.playlists.map(\.id), playlistKeys))
+    relatedArtistKeys = keys(for: related.map(\.id), reusing: zip(relatedArtists.map(\.id), relatedArtistKeys))
     self.playlists = playlists
     relatedArtists = related
     playlistRows = playlists.map { playlist in
@@ -371,9 +378,37 @@ public final class ArtistTableDataSource {
     if end <= tracks.count, tracks[offset..<end].elementsEqual(batch), modelsShowTheManagersStates(in: offset..<end) {
       return false
     }
+    // Rows of tracks that come back keep their keys.
+    var released: [Track.ID: ArraySlice<RowKey>] = [:]
+    if offset < tracks.count {
+      released = Self.keysByIdentifier(zip(tracks[offset...].map(\.id), trackKeys[offset...]))
+    }
     keepOnly(offset)
-    append(batch)
+    append(batch, reusing: &released)
     return true
+  }
+
+  /// A fresh key for a row that was not on the page.
+  private func newRowKey() -> RowKey {
+    defer { nextRowKey += 1 }
+    return RowKey(rawValue: nextRowKey)
+  }
+
+  /// Keys for rows with `identifiers`, in order: the key a row with the same identifier had in `previous`
+  /// (each key used once, first come first served), else a new one.
+  private func keys<ID: Hashable>(
+    for identifiers: [ID], reusing previous: Zip2Sequence<[ID], [RowKey]>
+  ) -> [RowKey] {
+    var released = Self.keysByIdentifier(previous)
+    return identifiers.map { released[$0]?.popFirst() ?? newRowKey() }
+  }
+
+  private static func keysByIdentifier<IDs: Sequence, Keys: Sequence>(
+    _ rows: Zip2Sequence<IDs, Keys>
+  ) -> [IDs.Element: ArraySlice<RowKey>] where IDs.Element: Hashable, Keys.Element == RowKey {
+    var keys: [IDs.Element: ArraySlice<RowKey>] = [:]
+    for (id, key) in rows { keys[id, default: []].append(key) }
+    return keys
   }
 
   /// Drops the tracks after the first `count`; returns whether there were any.
@@ -382,12 +417,14 @@ public final class ArtistTableDataSource {
     guard tracks.count > count else { return false }
     tracks.removeSubrange(count...)
     models.removeSubrange(count...)
+    trackKeys.removeSubrange(count...)
     titleKeys?.keepFirst(count)
     indexOfTrack = nil
     return true
   }
 
-  private func append(_ batch: [Track]) {
+  /// Appends `batch`'s tracks; a track in `released` takes its row's key back from there.
+  private func append(_ batch: [Track], reusing released: inout [Track.ID: ArraySlice<RowKey>]) {
     guard !batch.isEmpty else { return }
     // Keys already made stay valid: the batch's titles come after them.
     titleKeys?.append(batch.map(\.title), locale: formatting.locale)
@@ -401,6 +438,10 @@ public final class ArtistTableDataSource {
     // page faults.
     tracks.append(contentsOf: batch)
     models.reserveCapacity(tracks.count)
+    trackKeys.reserveCapacity(tracks.count)
+    for track in batch {
+      trackKeys.append(released.isEmpty ? newRowKey() : released[track.id]?.popFirst() ?? newRowKey())
+    }
     for (index, track) in batch.enumerated() {
       models.append(
         TrackCellModel(
@@ -446,11 +487,16 @@ public final class ArtistTableDataSource {
       }
       count = order.count
     }
+    let keys = trackKeys
+    let trackRowKeys = [RowKey](unsafeUninitializedCapacity: order.count) { rowKeys, count in
+      for (index, row) in rowOfTrack.enumerated() where row >= 0 { rowKeys[row] = keys[index] }
+      count = order.count
+    }
     self.rowOfTrack = rowOfTrack
     sections = [
-      ArtistTableSection(.tracks, rows: trackRows),
-      ArtistTableSection(.playlists, rows: playlistRows),
-      ArtistTableSection(.relatedArtists, rows: relatedArtistRows),
+      ArtistTableSection(.tracks, rows: trackRows, rowKeys: trackRowKeys),
+      ArtistTableSection(.playlists, rows: playlistRows, rowKeys: playlistKeys),
+      ArtistTableSection(.relatedArtists, rows: relatedArtistRows, rowKeys: relatedArtistKeys),
     ].filter { !$0.rows.isEmpty }
     publish()
   }

@@ -1,4 +1,4 @@
-/// A section of an artist page: its kind, header title and rows.
+/// A section of an artist page: its kind, header title, rows and their keys.
 public struct ArtistTableSection: Identifiable, Hashable, Sendable {
   /// The kinds of sections, in display order.
   public enum Kind: String, Hashable, Sendable, CaseIterable {
@@ -24,12 +24,17 @@ public struct ArtistTableSection: Identifiable, Hashable, Sendable {
   /// The header title.
   public var title: String { id.title }
   /// The rows, in display order.
-  public var rows: [ArtistCellModelType]
+  public internal(set) var rows: [ArtistCellModelType]
+  /// Each row's key, in the same order: what a table's diffable data source takes as item identifiers.
+  public internal(set) var rowKeys: [RowKey]
 
-  /// Creates a section.
-  public init(_ kind: Kind, rows: [ArtistCellModelType]) {
+  /// Creates a section of rows and their keys, one key per row, in the same order.
+  ///
+  /// Keys come from a data source; when there are more rows than keys, the rows without one are left out.
+  public init(_ kind: Kind, rows: [ArtistCellModelType], rowKeys: [RowKey]) {
     id = kind
-    self.rows = rows
+    self.rows = rows.count <= rowKeys.count ? rows : Array(rows.prefix(rowKeys.count))
+    self.rowKeys = rowKeys.count <= rows.count ? rowKeys : Array(rowKeys.prefix(rows.count))
   }
 }
 
