@@ -40,8 +40,9 @@ import Testing
       shown.append(event)
       if screen.snapshot.cellModels.first?.track?.isDownloaded == true { break }
     }
-    // Each progress step and the completion arrive as their own snapshot: one row reconfigured, nothing else.
-    #expect(shown.count >= 2 && shown.allSatisfy { $0 == "batch update: 1 updated" }, "\(shown)")
+    // Every update the download caused is one row reconfigured, nothing else. (The screen shows the data
+    // source's latest snapshot, so steps that arrive together reach the table as one update.)
+    #expect(!shown.isEmpty && shown.allSatisfy { $0 == "batch update: 1 updated" }, "\(shown)")
     let cell = try screen.table.fetchCell(at: IndexPath(row: 0, section: 0), asType: RowCell.self)
     #expect(cell === first, "a reconfigured row keeps its cell")
     #expect(cell.model?.track?.isDownloaded == true)

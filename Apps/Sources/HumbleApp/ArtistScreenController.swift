@@ -31,7 +31,7 @@ public final class ArtistScreenController: TableViewDelegate {
   /// The page's data source.
   public let dataSource: ArtistTableDataSource
   /// What the table shows now.
-  public private(set) var snapshot = ArtistPageSnapshot(sections: [], state: .idle)
+  public var snapshot: ArtistPageSnapshot { shown.page }
   /// The table's data source: the shown page's sections by kind, and its rows by key.
   public let tableDataSource: ArtistPageTableDataSource
   /// The track playing, marked on its row.
@@ -129,7 +129,6 @@ public final class ArtistScreenController: TableViewDelegate {
     if ShownPage.haveTheSameKeys(snapshot, next) {
       // The same rows in the same places: nothing to diff, and the shown snapshot (with its index) serves.
       guard !changedKeys.isEmpty else {
-        snapshot = next
         shown.page = next
         return nil
       }
@@ -172,8 +171,7 @@ public final class ArtistScreenController: TableViewDelegate {
     _ next: ArtistPageSnapshot, as rows: DiffableDataSourceSnapshot<ArtistTableSection.Kind, RowKey>,
     reloadingData: Bool
   ) -> Bool {
-    let previous = snapshot
-    snapshot = next
+    let previous = shown.page
     shown.page = next
     do {
       if reloadingData {
@@ -188,7 +186,6 @@ public final class ArtistScreenController: TableViewDelegate {
       }
       return true
     } catch {
-      snapshot = previous
       shown.page = previous
       onEvent?("the page could not be shown: \(error)")
       return false

@@ -1,8 +1,8 @@
 import Foundation
 import Presentation
 
-/// The page an artist screen shows, for its cell provider to bind rows from: the table's diffable snapshot
-/// holds the same rows' keys in the same order, so a row's index path finds its cell model.
+/// The page an artist screen shows (its `snapshot`), which its cell provider binds rows from: the table's
+/// diffable snapshot holds the same rows' keys in the same order, so a row's index path finds its cell model.
 @MainActor
 final class ShownPage {
   /// The page shown.

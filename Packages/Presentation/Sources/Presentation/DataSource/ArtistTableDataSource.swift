@@ -355,8 +355,9 @@ public final class ArtistTableDataSource {
   // MARK: Building cell models
 
   private func load(_ playlists: [Playlist], _ related: [Artist]) {
-    playlistKeys = keys(for: playlists.map(\.id), reusing: zip(self.playlists.map(\.id), playlistKeys))
-    relatedArtistKeys = keys(for: related.map(\.id), reusing: zip(relatedArtists.map(\.id), relatedArtistKeys))
+    playlistKeys = keys(for: playlists.lazy.map(\.id), reusing: zip(self.playlists.map(\.id), playlistKeys))
+    relatedArtistKeys = keys(
+      for: related.lazy.map(\.id), reusing: zip(relatedArtists.map(\.id), relatedArtistKeys))
     self.playlists = playlists
     relatedArtists = related
     playlistRows = playlists.map { playlist in
@@ -379,12 +380,10 @@ public final class ArtistTableDataSource {
       return false
     }
     // Rows of tracks that come back keep their keys.
-    var released: [Track.ID: ArraySlice<RowKey>] = [:]
-    if offset < tracks.count {
-      released = Self.keysByIdentifier(zip(tracks[offset...].map(\.id), trackKeys[offset...]))
-    }
+    let replaced = min(offset, tracks.count)...
+    let keys = keys(for: batch.lazy.map(\.id), reusing: zip(tracks[replaced].map(\.id), trackKeys[replaced]))
     keepOnly(offset)
-    append(batch, reusing: &released)
+    append(batch, keys: keys)
     return true
   }
 
@@ -396,19 +395,15 @@ public final class ArtistTableDataSource {
 
   /// Keys for rows with `identifiers`, in order: the key a row with the same identifier had in `previous`
   /// (each key used once, first come first served), else a new one.
+  ///
+  /// With nothing to reuse (a page's first load), no identifier is read.
   private func keys<ID: Hashable>(
-    for identifiers: [ID], reusing previous: Zip2Sequence<[ID], [RowKey]>
+    for identifiers: some Collection<ID>, reusing previous: some Sequence<(ID, RowKey)>
   ) -> [RowKey] {
-    var released = Self.keysByIdentifier(previous)
+    var released: [ID: ArraySlice<RowKey>] = [:]
+    for (id, key) in previous { released[id, default: []].append(key) }
+    guard !released.isEmpty else { return (0..<identifiers.count).map { _ in newRowKey() } }
     return identifiers.map { released[$0]?.popFirst() ?? newRowKey() }
-  }
-
-  private static func keysByIdentifier<IDs: Sequence, Keys: Sequence>(
-    _ rows: Zip2Sequence<IDs, Keys>
-  ) -> [IDs.Element: ArraySlice<RowKey>] where IDs.Element: Hashable, Keys.Element == RowKey {
-    var keys: [IDs.Element: ArraySlice<RowKey>] = [:]
-    for (id, key) in rows { keys[id, default: []].append(key) }
-    return keys
   }
 
   /// Drops the tracks after the first `count`; returns whether there were any.
@@ -423,8 +418,8 @@ public final class ArtistTableDataSource {
     return true
   }
 
-  /// Appends `batch`'s tracks; a track in `released` takes its row's key back from there.
-  private func append(_ batch: [Track], reusing released: inout [Track.ID: ArraySlice<RowKey>]) {
+  /// Appends `batch`'s tracks, whose rows have `keys`.
+  private func append(_ batch: [Track], keys: [RowKey]) {
     guard !batch.isEmpty else { return }
     // Keys already made stay valid: the batch's titles come after them.
     titleKeys?.append(batch.map(\.title), locale: formatting.locale)
@@ -438,10 +433,7 @@ public final class ArtistTableDataSource {
     // page faults.
     tracks.append(contentsOf: batch)
     models.reserveCapacity(tracks.count)
-    trackKeys.reserveCapacity(tracks.count)
-    for track in batch {
-      trackKeys.append(released.isEmpty ? newRowKey() : released[track.id]?.popFirst() ?? newRowKey())
-    }
+    trackKeys.append(contentsOf: keys)
     for (index, track) in batch.enumerated() {
       models.append(
         TrackCellModel(
@@ -480,16 +472,16 @@ public final class ArtistTableDataSource {
     // Rows are written in the music API's order, each to its place: reading the cell models (and touching
     // their text) in that order follows the order they were made in, where reading them in display order
     // would jump across a large page's memory for every row.
-    let models = models
+    let (models, keys) = (models, trackKeys)
+    var trackRowKeys: [RowKey] = []
     let trackRows = [ArtistCellModelType](unsafeUninitializedCapacity: order.count) { rows, count in
-      for (index, row) in rowOfTrack.enumerated() where row >= 0 {
-        (rows.baseAddress! + row).initialize(to: .track(models[index]))
+      trackRowKeys = [RowKey](unsafeUninitializedCapacity: order.count) { rowKeys, keyCount in
+        for (index, row) in rowOfTrack.enumerated() where row >= 0 {
+          (rows.baseAddress! + row).initialize(to: .track(models[index]))
+          rowKeys[row] = keys[index]
+        }
+        keyCount = order.count
       }
-      count = order.count
-    }
-    let keys = trackKeys
-    let trackRowKeys = [RowKey](unsafeUninitializedCapacity: order.count) { rowKeys, count in
-      for (index, row) in rowOfTrack.enumerated() where row >= 0 { rowKeys[row] = keys[index] }
       count = order.count
     }
     self.rowOfTrack = rowOfTrack
