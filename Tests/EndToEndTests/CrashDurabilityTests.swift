@@ -56,7 +56,7 @@ import Testing
     var random = SeededRandom(seed: seed)
     let started = ContinuousClock.now
     // The first run imports the demo catalog.
-    let setup = try await run(script: ["show"], artist: artists[0], rate: 1024, killAfter: nil)
+    let setup = try await run(script: ["show"], artist: artists[0], rate: 1024, kill: nil)
     try #require(setup.documents.count == 2, "seed \(seed): the setup run printed \(setup.documents.count) documents")
     var knowledge = Knowledge()
     var kills = 0
@@ -71,10 +71,15 @@ import Testing
       let script = makeScript(using: &random)
       let artist = artists[random.next(in: 0...artists.count - 1)]
       let rate = [16, 64, 256, 1024][random.next(in: 0...3)]
-      // Most kills land among commands; some during start-up, while leftovers of the last kill are cleaned.
-      let delay = random.next(in: 0...9) == 0 ? random.next(in: 0...80) : random.next(in: 40...450)
-      let transcript = try await run(script: script, artist: artist, rate: rate, killAfter: .milliseconds(delay))
-      let context = "seed \(seed), run \(runs) (\(delay) ms, \(transcript.documents.count) documents)"
+      // Most kills land among commands, counted from the opening page, so that a slow start (a loaded machine, a
+      // sanitizer) still leaves commands to kill; some land during start-up, while the last kill's leftovers are
+      // cleaned.
+      let kill: KillMoment =
+        random.next(in: 0...9) == 0
+        ? .afterLaunch(.milliseconds(random.next(in: 0...80)))
+        : .afterOpeningPage(.milliseconds(random.next(in: 0...400)))
+      let transcript = try await run(script: script, artist: artist, rate: rate, kill: kill)
+      let context = "seed \(seed), run \(runs) (\(kill), \(transcript.documents.count) documents)"
       // A fast machine may finish the script first: that run is checked the same way but is no kill point.
       if transcript.wasKilled { kills += 1 }
       // The document of the command running at the kill never arrived; that command may or may not have landed.
@@ -261,13 +266,28 @@ import Testing
     var errors: String
   }
 
-  /// Runs humble on a script, killing it with SIGKILL after `killAfter` (or letting it finish).
+  /// When a run is killed.
+  enum KillMoment: CustomStringConvertible {
+    /// This long after humble was launched.
+    case afterLaunch(Duration)
+    /// This long after humble printed its opening page in full.
+    case afterOpeningPage(Duration)
+
+    var description: String {
+      switch self {
+      case .afterLaunch(let delay): "killed \(delay) after launch"
+      case .afterOpeningPage(let delay): "killed \(delay) after the opening page"
+      }
+    }
+  }
+
+  /// Runs humble on a script, killing it with SIGKILL at `kill` (or letting it finish).
   ///
   /// The run waits on a thread of its own, so that it never holds a thread of the cooperative pool that
   /// other tests' tasks need.
-  private func run(script: [String], artist: String, rate: Int, killAfter: Duration?) async throws -> Transcript {
+  private func run(script: [String], artist: String, rate: Int, kill: KillMoment?) async throws -> Transcript {
     let output = try await OwnThread.run {
-      try runBlocking(script: script, artist: artist, rate: rate, killAfter: killAfter)
+      try runBlocking(script: script, artist: artist, rate: rate, kill: kill)
     }
     // Only whole lines count: a document cut by the kill was never acknowledged.
     let complete = output.data.lastIndex(of: UInt8(ascii: "\n")).map { output.data[...$0] } ?? Data()
@@ -277,7 +297,7 @@ import Testing
     return Transcript(documents: documents, wasKilled: output.wasKilled, errors: output.errors)
   }
 
-  private func runBlocking(script: [String], artist: String, rate: Int, killAfter: Duration?) throws -> Output {
+  private func runBlocking(script: [String], artist: String, rate: Int, kill moment: KillMoment?) throws -> Output {
     let scriptURL = directory.appendingPathComponent("script.humble")
     try Data(script.joined(separator: "\n").utf8).write(to: scriptURL)
     let errorsURL = directory.appendingPathComponent("errors.txt")
@@ -298,16 +318,31 @@ import Testing
     // Read as humble writes, so that it never waits on a full pipe.
     let received = Mutex(Data())
     let reader = DispatchSemaphore(value: 0)
+    // Signalled once the opening page has arrived in full, or the output ended without it.
+    let opened = DispatchSemaphore(value: 0)
     let handle = output.fileHandleForReading
     Thread.detachNewThread {
+      var hasOpened = false
       while case let chunk = handle.availableData, !chunk.isEmpty {
         received.withLock { $0.append(chunk) }
+        if !hasOpened, chunk.contains(UInt8(ascii: "\n")) {
+          hasOpened = true
+          opened.signal()
+        }
       }
+      if !hasOpened { opened.signal() }
       reader.signal()
     }
     let exit = try ProcessExit.run(process)
-    if let killAfter {
-      let (seconds, attoseconds) = killAfter.components
+    if let moment {
+      let delay: Duration
+      switch moment {
+      case .afterLaunch(let duration): delay = duration
+      case .afterOpeningPage(let duration):
+        opened.wait()
+        delay = duration
+      }
+      let (seconds, attoseconds) = delay.components
       usleep(UInt32(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
       kill(process.processIdentifier, SIGKILL)
     }

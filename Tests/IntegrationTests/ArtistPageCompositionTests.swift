@@ -19,9 +19,7 @@ import Testing
       artistID: "neon-harbour", musicAPI: services.musicAPI, downloadsManager: services.downloadsManager,
       playlistAPI: services.playlistAPI, favouritesManager: services.favouritesManager, formatting: .englishUTC)
     await dataSource.reload()
-    let screen = ArtistScreenController(
-      dataSource: dataSource, downloadsManager: services.downloadsManager,
-      favouritesManager: services.favouritesManager, rows: 40)
+    let screen = ArtistScreenController(dataSource: dataSource, rows: 40)
     screen.show(dataSource.snapshot)
     #expect(screen.table.numberOfSections == 3)
     #expect(screen.table.headerTitle(forSection: 0) == "Tracks")

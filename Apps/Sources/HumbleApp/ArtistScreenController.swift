@@ -45,21 +45,14 @@ public final class ArtistScreenController: TableViewDelegate {
   public var onLiveChange: (([ArtistCellModelType.ID]) -> Void)?
 
   private let shown: ShownPage
-  private let downloadsManager: any DownloadsManager
-  private let favouritesManager: (any FavouritesManager)?
   private var updates: Task<Void, Never>?
-  private var pendingWork: [Task<Void, Never>] = []
+  /// The edit actions performed and not yet waited for: an edit action's handler returns at once, and the
+  /// data source carries the action out.
+  private var startedActions: [Task<Void, Never>] = []
 
   /// Creates the screen over a data source, with a viewport of `rows` rows.
-  public init(
-    dataSource: ArtistTableDataSource,
-    downloadsManager: any DownloadsManager,
-    favouritesManager: (any FavouritesManager)?,
-    rows: Int
-  ) {
+  public init(dataSource: ArtistTableDataSource, rows: Int) {
     self.dataSource = dataSource
-    self.downloadsManager = downloadsManager
-    self.favouritesManager = favouritesManager
     table = TableView(rowsInViewport: rows)
     table.register(RowCell.self, forCellReuseIdentifier: "row")
     let shown = ShownPage()
@@ -102,11 +95,12 @@ public final class ArtistScreenController: TableViewDelegate {
     show(dataSource.snapshot)
   }
 
-  /// Waits for the work that edit actions started (downloads being requested, favourites being stored).
-  public func settle() async {
-    let work = pendingWork
-    pendingWork = []
-    for task in work { await task.value }
+  /// Waits until the edit actions performed so far have finished (a download requested, a favourite stored),
+  /// then shows the page as they left it.
+  public func finishPerformedActions() async {
+    let started = startedActions
+    startedActions = []
+    for task in started { await task.value }
     show(dataSource.snapshot)
   }
 
@@ -266,33 +260,12 @@ public final class ArtistScreenController: TableViewDelegate {
     }
   }
 
-  /// A track row's actions: Download, Cancel Download or Remove Download; Favourite or Unfavourite.
+  /// A track row's actions, as its cell model lists them: each edit action asks the data source to perform it.
   public func tableView(
     _ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
   ) -> SwipeActionsConfiguration? {
     guard case .track(let model) = snapshot.sections[indexPath.section].rows[indexPath.row] else { return nil }
-    var actions: [ContextualAction] = []
-    switch model.downloadStatus {
-    case .notDownloaded, .failed: actions.append(action("Download") { try await $0.startDownload(of: $1) })
-    case .downloading: actions.append(action("Cancel Download") { try await $0.cancelDownload(of: $1.id) })
-    case .downloaded: actions.append(action("Remove Download") { try await $0.removeDownload(of: $1.id) })
-    }
-    let favourite = !model.isFavourited
-    actions.append(
-      ContextualAction(style: .normal, title: favourite ? "Favourite" : "Unfavourite") { [weak self] _, _, done in
-        guard let self, let favourites = self.favouritesManager else { return done(false) }
-        self.pendingWork.append(
-          Task { [weak self] in
-            do {
-              try await favourites.setFavourited(favourite, trackID: model.id)
-            } catch {
-              self?.actionErrors.append(String(describing: error))
-            }
-            self?.dataSource.refreshManagersState(of: model.id)
-          })
-        done(true)
-      })
-    return SwipeActionsConfiguration(actions: actions)
+    return SwipeActionsConfiguration(actions: model.actions.map { contextualAction($0, onTrackWithID: model.id) })
   }
 
   /// Errors of the last edit actions, for the session to report.
@@ -304,22 +277,17 @@ public final class ArtistScreenController: TableViewDelegate {
     return actionErrors
   }
 
-  private func action(
-    _ title: String, _ perform: @escaping @Sendable (any DownloadsManager, Track) async throws -> Void
-  ) -> ContextualAction {
-    ContextualAction(style: .normal, title: title) { [weak self] _, cell, done in
-      guard let self, case .track(let model)? = (cell as? RowCell)?.model,
-        let track = self.dataSource.track(withID: model.id)
-      else { return done(false) }
-      let downloads = self.downloadsManager
-      self.pendingWork.append(
+  private func contextualAction(_ action: TrackAction, onTrackWithID id: Track.ID) -> ContextualAction {
+    ContextualAction(style: .normal, title: action.title) { [weak self] _, _, done in
+      guard let self else { return done(false) }
+      let dataSource = self.dataSource
+      self.startedActions.append(
         Task { [weak self] in
-          do {
-            try await perform(downloads, track)
+          do throws(TrackActionError) {
+            try await dataSource.perform(action, onTrackWithID: id)
           } catch {
-            self?.actionErrors.append(String(describing: error))
+            self?.actionErrors.append(error.description)
           }
-          self?.dataSource.refreshManagersState(of: track.id)
         })
       done(true)
     }

@@ -1,10 +1,11 @@
 import Foundation
+import Presentation
 
 /// What Tab completes: command names, then each command's arguments (sort modes, action titles, artist
 /// names with spaces and accents, on/off, scroll targets, help topics).
 public enum Completion {
   /// Every title an edit action can have, for `action <title> <row>`.
-  public static let actionTitles = ["Download", "Cancel Download", "Remove Download", "Favourite", "Unfavourite"]
+  public static let actionTitles = TrackAction.allCases.map(\.title)
 
   /// The texts that can replace `word`, the word being completed, given the part of the line before it.
   ///

@@ -210,7 +210,7 @@ public final class Session {
       if let waitForDownloads, !(await CancellableWait.until(waitForDownloads)) {
         return .failure("wait: interrupted; the downloads go on.")
       }
-      await screen.settle()
+      await screen.finishPerformedActions()
       // Let the data source's observation deliver the last changes before showing.
       for _ in 0..<5 { await Task.yield() }
       screen.show(screen.dataSource.snapshot)
@@ -251,15 +251,17 @@ public final class Session {
       output.document["row"] = .int(screen.number(of: indexPath))
       return output
     case .action(let title, let address):
-      return await perform(title, orOneOf: [], at: address, matchingCase: false)
+      return await perform(TrackAction(title: title).map { [$0] } ?? [], named: title, at: address)
     case .userAge(let age):
       user = User(age: age)
       screen.dataSource.user = user
       screen.show(screen.dataSource.snapshot)
       return pageOutput()
-    case .download(let address): return await perform("Download", orOneOf: ["Cancel Download"], at: address)
-    case .favourite(let address): return await perform("Favourite", orOneOf: [], at: address)
-    case .unfavourite(let address): return await perform("Unfavourite", orOneOf: [], at: address)
+    case .download(let address):
+      return await perform([.download, .cancelDownload], named: TrackAction.download.title, at: address)
+    case .favourite(let address): return await perform([.favourite], named: TrackAction.favourite.title, at: address)
+    case .unfavourite(let address):
+      return await perform([.unfavourite], named: TrackAction.unfavourite.title, at: address)
     case .quit, .help, .artists, .artist, .events, .back, .timing, .history: return .lines([])
     }
   }
@@ -366,8 +368,7 @@ public final class Session {
     let dataSource = ArtistTableDataSource(
       artistID: pageID, musicAPI: musicAPI, downloadsManager: downloadsManager, playlistAPI: playlistAPI,
       favouritesManager: favouritesManager, user: user, formatting: formatting)
-    let screen = ArtistScreenController(
-      dataSource: dataSource, downloadsManager: downloadsManager, favouritesManager: favouritesManager, rows: rows)
+    let screen = ArtistScreenController(dataSource: dataSource, rows: rows)
     screen.onEvent = { [weak self] in self?.events.append($0) }
     screen.onOpen = { [weak self] in self?.requestedOpen = $0 }
     screen.onLiveChange = { [weak self, weak screen] ids in
@@ -386,21 +387,19 @@ public final class Session {
     return pageOutput(heading: next.title)
   }
 
-  private func perform(
-    _ title: String, orOneOf alternatives: [String], at address: RowAddress, matchingCase: Bool = true
-  ) async -> CommandOutput {
+  /// Performs the first of `wanted` that the row offers, through the table as a swipe would; `name` is what
+  /// the error says was asked for when the row offers none of them.
+  private func perform(_ wanted: [TrackAction], named name: String, at address: RowAddress) async -> CommandOutput {
     guard let screen, let indexPath = screen.indexPath(for: address) else { return .failure(noRow(address)) }
-    let titles = screen.table.editActions(forRowAt: indexPath).compactMap(\.title)
-    let wanted = ([title] + alternatives).map { matchingCase ? $0 : $0.lowercased() }
-    guard let chosen = titles.first(where: { wanted.contains(matchingCase ? $0 : $0.lowercased()) }),
-      let action = screen.table.editActions(forRowAt: indexPath).first(where: { $0.title == chosen })
-    else {
-      let offered = titles.isEmpty ? "none" : titles.joined(separator: ", ")
+    let offered = screen.table.editActions(forRowAt: indexPath)
+    guard let chosen = offered.first(where: { action in wanted.contains { $0.title == action.title } }) else {
+      let titles = offered.compactMap(\.title)
+      let list = titles.isEmpty ? "none" : titles.joined(separator: ", ")
       return .failure(
-        "Row \(screen.number(of: indexPath)) does not offer \(TerminalText.quoted(title)) (it offers: \(offered)).")
+        "Row \(screen.number(of: indexPath)) does not offer \(TerminalText.quoted(name)) (it offers: \(list)).")
     }
-    screen.table.handleEditAction(action, forRowAt: indexPath)
-    await screen.settle()
+    screen.table.handleEditAction(chosen, forRowAt: indexPath)
+    await screen.finishPerformedActions()
     if let error = screen.takeActionErrors().first { return .failure(error) }
     return pageOutput()
   }

@@ -230,13 +230,11 @@ import Testing
     page.musicAPI.returnTracksWithIds(["a", "b"])
     let dataSource = page.makeDataSource()
     await dataSource.reload()
-    // The manager changes at once; its announcements arrive later, after the page has been refreshed from it.
+    // The manager changes at once; its announcements arrive later, after the page has shown what it performed.
     page.favourites.holdAnnouncements()
-    try await page.favourites.setFavourited(true, trackID: "a")
-    dataSource.refreshManagersState(of: "a")
+    try await dataSource.perform(.favourite, onTrackWithID: "a")
     #expect(dataSource.cellModels.first { $0.isTrack(withId: "a") }?.track?.isFavourited == true)
-    try await page.favourites.setFavourited(false, trackID: "a")
-    dataSource.refreshManagersState(of: "a")
+    try await dataSource.perform(.unfavourite, onTrackWithID: "a")
     #expect(dataSource.cellModels.first { $0.isTrack(withId: "a") }?.track?.isFavourited == false)
     // "b" changes only through its announcement, the last one held: once it shows, the page has read the rest.
     try await page.favourites.setFavourited(true, trackID: "b")

@@ -563,18 +563,38 @@ public final class ArtistTableDataSource {
 
   // MARK: Live changes
 
-  /// Brings a track's rows up to what the downloads and favourites managers say of it now, without waiting
-  /// for their announcement.
+  /// Carries out one of a track row's actions through the page's managers, then shows the track's rows as the
+  /// managers have them, before their announcements arrive; the page's next snapshot is published by then.
   ///
-  /// For a caller that has just changed a manager and shows the page next: the announcement reaches this data
-  /// source through its observation a hop or two later, and the page would show the row as it was.
-  public func refreshManagersState(of trackID: Track.ID) {
+  /// Actions go through here rather than to the managers directly, so that the rows this data source publishes
+  /// are never behind a change it made. The rows are brought up to date whether the action succeeded or not.
+  public func perform(_ action: TrackAction, onTrackWithID id: Track.ID) async throws(TrackActionError) {
+    defer { showManagersState(of: id) }
+    switch action {
+    case .download:
+      guard let track = track(withID: id) else { throw .trackNotOnPage(id) }
+      do throws(DownloadError) { try await downloadsManager.startDownload(of: track) } catch { throw .download(error) }
+    case .cancelDownload:
+      do throws(DownloadError) { try await downloadsManager.cancelDownload(of: id) } catch { throw .download(error) }
+    case .removeDownload:
+      do throws(DownloadError) { try await downloadsManager.removeDownload(of: id) } catch { throw .download(error) }
+    case .favourite, .unfavourite:
+      guard let favouritesManager else { throw .noFavourites }
+      do throws(FavouritesError) {
+        try await favouritesManager.setFavourited(action == .favourite, trackID: id)
+      } catch {
+        throw .favourites(error)
+      }
+    }
+  }
+
+  private func showManagersState(of trackID: Track.ID) {
     showDownloadState(of: trackID)
     showFavouriteState(of: trackID)
   }
 
   // An announcement says which track changed; what it is now comes from the manager. Announcements can arrive
-  // after the state they carry has been shown and changed again (see refreshManagersState(of:)); read this
+  // after the state they carry has been shown and changed again (see perform(_:onTrackWithID:)); read this
   // way, a late one can never bring an old state back.
 
   private func showDownloadState(of trackID: Track.ID) {
