@@ -93,7 +93,12 @@ import Testing
         {
           // What the command said it did is what it stored, and what its page shows.
           let shown = rows.first { $0.cell["id"] as? String == target }?.cell["isFavourited"] as? Bool
-          #expect(shown == expected.hasPrefix("favourite"), "\(context): '\(expected)' shows \(target) otherwise")
+          #expect(
+            shown == expected.hasPrefix("favourite"),
+            """
+            \(context): '\(expected)' shows \(target) otherwise; the lines before it: \
+            \(script[max(0, index - 4)..<index - 1]); the page before: \(Self.brief(lastPage)); after: \(Self.brief(rows))
+            """)
         }
         if document["page"] != nil { lastPage = rows }
         for row in rows {
@@ -247,6 +252,13 @@ import Testing
       let number = words.last.flatMap({ Int($0) })
     else { return nil }
     return page.first { $0.number == number }?.cell["id"] as? String
+  }
+
+  /// A page's track rows in brief, for a failure message: "1:aurora-vale-02♥ 2:aurora-vale-01 …".
+  private static func brief(_ rows: [(number: Int, cell: [String: Any])]) -> String {
+    rows.map { row in
+      "\(row.number):\(row.cell["id"] as? String ?? "?")\(row.cell["isFavourited"] as? Bool == true ? "♥" : "")"
+    }.joined(separator: " ")
   }
 
   private static func trackRows(of document: [String: Any]) -> [(number: Int, cell: [String: Any])] {

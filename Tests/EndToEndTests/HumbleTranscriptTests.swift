@@ -75,7 +75,10 @@ import Testing
   @Test func selectingMovesTheSelectionThroughTheDelegate() async throws {
     let run = try await humble(["--artist", "neon-harbour", "-c", "events on; select 2; select 4"])
     #expect(run.status == 0)
-    #expect(run.output.contains("events: willSelect 1.4 · willDeselect 1.2 · didDeselect 1.2 · didSelect 1.4"))
+    // The row that stops playing and the one that starts are reconfigured: the playing mark is in their cell models.
+    #expect(
+      run.output.contains(
+        "events: willSelect 1.4 · willDeselect 1.2 · didDeselect 1.2 · didSelect 1.4 · batch update: 2 updated"))
     #expect(run.output.contains { $0.hasPrefix(">   4 ▶") })
   }
 

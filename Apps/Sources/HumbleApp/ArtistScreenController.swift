@@ -34,12 +34,12 @@ public final class ArtistScreenController: TableViewDelegate {
   public var snapshot: ArtistPageSnapshot { shown.page }
   /// The table's data source: the shown page's sections by kind, and its rows by key.
   public let tableDataSource: ArtistPageTableDataSource
-  /// The track playing, marked on its row.
-  public private(set) var nowPlaying: Track.ID?
+  /// The track playing, marked on its row: the data source's.
+  public var nowPlaying: Track.ID? { dataSource.nowPlaying }
   /// Receives one line per delegate call, notification and batch update, when set.
   public var onEvent: ((String) -> Void)?
-  /// Called when a playlist or related artist row is selected.
-  public var onOpen: ((ArtistCellModelType) -> Void)?
+  /// Called when selecting a row leads to another page (a playlist or a related artist).
+  public var onOpen: ((RowDestination) -> Void)?
   /// Called after a snapshot that arrived on its own (a download's progress, a favourite stored elsewhere)
   /// changed the table, with the identifiers of the rows it inserted or updated.
   public var onLiveChange: (([ArtistCellModelType.ID]) -> Void)?
@@ -249,14 +249,17 @@ public final class ArtistScreenController: TableViewDelegate {
     onEvent?("didDeselect \(label(indexPath))")
   }
 
-  /// Plays a track, or opens a playlist or related artist.
+  /// Carries out where the row leads: the data source plays a track (and the screen shows its row playing);
+  /// another page is left to ``onOpen``.
   public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
     onEvent?("didSelect \(label(indexPath))")
-    let row = snapshot.sections[indexPath.section].rows[indexPath.row]
-    if case .track(let model) = row {
-      nowPlaying = model.id
-    } else {
-      onOpen?(row)
+    let destination = snapshot.sections[indexPath.section].rows[indexPath.row].destination
+    switch destination {
+    case .playTrack(let id):
+      dataSource.play(id)
+      show(dataSource.snapshot)
+    case .openArtist, .openPlaylist:
+      onOpen?(destination)
     }
   }
 

@@ -14,6 +14,8 @@ enum CellDescription {
       ]
       if let progress = track.downloadProgressText { fields.append(("downloadProgress", .string(progress))) }
       if let failure = track.failureText { fields.append(("failure", .string(failure))) }
+      // Like the progress and the failure, shown only when it applies: one row plays at most.
+      if track.isPlaying { fields.append(("isPlaying", .bool(true))) }
       return fields
     case .playlist(let playlist):
       return [

@@ -24,7 +24,7 @@ enum PageDocument {
       }
       let row = screen.snapshot.sections[indexPath.section].rows[indexPath.row]
       var playing = false
-      if case .track(let track) = row { playing = track.id == screen.nowPlaying }
+      if case .track(let track) = row { playing = track.isPlaying }
       rows.append(
         .object([
           "number": .int(screen.number(of: indexPath)),

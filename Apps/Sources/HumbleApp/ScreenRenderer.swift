@@ -44,7 +44,7 @@ public enum ScreenRenderer {
       guard let model = cell.model else { continue }
       lines.append(
         line(
-          for: model, number: screen.number(of: indexPath), selected: cell.isSelected, playing: screen.nowPlaying,
+          for: model, number: screen.number(of: indexPath), selected: cell.isSelected,
           layout: layout, options: options))
     }
     if lines.isEmpty { lines.append("(nothing to show)") }
@@ -58,7 +58,7 @@ public enum ScreenRenderer {
     let model = screen.snapshot.sections[indexPath.section].rows[indexPath.row]
     let selected = screen.table.indexPathsForSelectedRows?.contains(indexPath) == true
     return line(
-      for: model, number: screen.number(of: indexPath), selected: selected, playing: screen.nowPlaying,
+      for: model, number: screen.number(of: indexPath), selected: selected,
       layout: Layout(rows: [model], rowCount: screen.rowCount), options: options)
   }
 
@@ -91,14 +91,14 @@ public enum ScreenRenderer {
   }
 
   static func line(
-    for model: ArtistCellModelType, number: Int, selected: Bool, playing: Track.ID?, layout: Layout,
+    for model: ArtistCellModelType, number: Int, selected: Bool, layout: Layout,
     options: RenderOptions
   ) -> String {
     var pieces = [Piece((selected ? ">" : " ") + TerminalText.padLeft("\(number)", toWidth: layout.numberWidth) + " ")]
     var details: [Piece] = []
     switch model {
     case .track(let track):
-      pieces.append(Piece(track.id == playing ? "▶" : " ", .cyan))
+      pieces.append(Piece(track.isPlaying ? "▶" : " ", .cyan))
       pieces.append(Piece(track.isFavourited ? "♥" : " ", .red))
       switch track.downloadStatus {
       case .downloaded: pieces.append(Piece("⬇", .green))

@@ -84,7 +84,7 @@ public final class Session {
   public var liveOutputInterval: Duration = .milliseconds(150)
   /// Every artist's name, once ``artistNames()`` has asked the catalog; used for completion.
   public private(set) var knownArtistNames: [String] = []
-  private var requestedOpen: ArtistCellModelType?
+  private var requestedOpen: RowDestination?
   private var user = User.adult
   private var printsTiming = false
   private var commandHistory: [String] = []
@@ -218,9 +218,9 @@ public final class Session {
     case .select(let address):
       guard let indexPath = screen.indexPath(for: address) else { return .failure(noRow(address)) }
       screen.table.handleTap(at: indexPath)
-      if let row = requestedOpen {
+      if let destination = requestedOpen {
         requestedOpen = nil
-        return await follow(row)
+        return await follow(destination)
       }
       return pageOutput()
     case .deselect(let address):
@@ -309,23 +309,23 @@ public final class Session {
     return pageOutput()
   }
 
-  /// Opens what a selected row leads to: a related artist's page or a playlist's page (back returns).
-  private func follow(_ row: ArtistCellModelType) async -> CommandOutput {
-    switch row {
-    case .relatedArtist(let related):
+  /// Opens the page a selected row leads to: a related artist's or a playlist's (back returns).
+  private func follow(_ destination: RowDestination) async -> CommandOutput {
+    switch destination {
+    case .openArtist(let id):
       let current = page
-      let output = await open(related.id)
+      let output = await open(id.rawValue)
       if output.error == nil, let current { previousPages.append(current) }
       return output
-    case .playlist(let cell):
+    case .openPlaylist(let id, let title):
       guard let current = page, let playlistAPI else { return pageOutput() }
       let playlist: Playlist
       do {
-        playlist = try await playlistAPI.playlist(withID: Playlist.ID(cell.id))
+        playlist = try await playlistAPI.playlist(withID: id)
       } catch .playlistNotFound {
-        return .failure("Cannot open \(cell.title): it is no longer in the catalog.")
+        return .failure("Cannot open \(title): it is no longer in the catalog.")
       } catch {
-        return .failure("Cannot open \(cell.title): \(error)")
+        return .failure("Cannot open \(title): \(error)")
       }
       let pageAPI = PlaylistPageAPI(base: musicAPI, playlistAPI: playlistAPI, playlist: playlist)
       let output = await show(
@@ -335,7 +335,7 @@ public final class Session {
         failure: "Cannot open \(playlist.name)")
       if output.error == nil { previousPages.append(current) }
       return output
-    case .track:
+    case .playTrack:
       return pageOutput()
     }
   }

@@ -68,6 +68,9 @@ import Testing
     reference.sortMode = .alphabeticalDescending
     await reference.reload()
     await reference.waitUntilLoaded()
+    // The track selected plays, there as here.
+    #expect(session.screen?.dataSource.nowPlaying == "s48")
+    reference.play("s48")
     #expect(rows == reference.cellModels)
   }
 

@@ -41,9 +41,11 @@ import Testing
     screen.onEvent = { events.append($0) }
     _ = await session.run("select 1")
     _ = await session.run("select 3")
+    // Selecting a track plays it: its row (and the one that played before) shows that, reconfigured in place.
     #expect(
       events == [
-        "willSelect 1.1", "didSelect 1.1", "willSelect 1.3", "willDeselect 1.1", "didDeselect 1.1", "didSelect 1.3",
+        "willSelect 1.1", "didSelect 1.1", "batch update: 1 updated", "willSelect 1.3", "willDeselect 1.1",
+        "didDeselect 1.1", "didSelect 1.3", "batch update: 2 updated",
       ])
     #expect(screen.table.indexPathsForSelectedRows == [IndexPath(row: 2, section: 0)])
     #expect(screen.nowPlaying == "Supersonic")

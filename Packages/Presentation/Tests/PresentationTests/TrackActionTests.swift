@@ -6,7 +6,7 @@ import Testing
 
 /// A track row's actions as values: what each cell model offers, and what performing one does to the page.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct TrackActionTests {
+@Suite(.timeLimit(.minutes(5))) struct TrackActionTests {
   let page = PageFixture()
 
   @Test func eachActionHasTheTitleItsEditActionShowsAndIsFoundByItIgnoringCase() {

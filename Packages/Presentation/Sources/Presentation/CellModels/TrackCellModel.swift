@@ -32,6 +32,8 @@ public struct TrackCellModel: Identifiable, Hashable, Sendable {
   public var isFavourited: Bool
   /// The state of the track's copy on the device.
   public var downloadStatus: DownloadStatus
+  /// Whether the track is the one playing (the last track row selected on the page).
+  public var isPlaying: Bool
   /// The hash of `id`'s text, worked out once: a diff of a large page hashes every row's identifier, and
   /// reading 100,000 identifiers scattered in memory costs more than the rest of the diff.
   @usableFromInline var idHash: Int
@@ -44,7 +46,8 @@ public struct TrackCellModel: Identifiable, Hashable, Sendable {
     releaseDate: String,
     isExplicit: Bool,
     isFavourited: Bool,
-    downloadStatus: DownloadStatus
+    downloadStatus: DownloadStatus,
+    isPlaying: Bool = false
   ) {
     self.id = id
     idHash = id.rawValue.hashValue
@@ -54,6 +57,7 @@ public struct TrackCellModel: Identifiable, Hashable, Sendable {
     self.isExplicit = isExplicit
     self.isFavourited = isFavourited
     self.downloadStatus = downloadStatus
+    self.isPlaying = isPlaying
   }
 
   /// Whether a complete copy is on the device.

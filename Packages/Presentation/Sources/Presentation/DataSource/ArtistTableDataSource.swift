@@ -153,6 +153,9 @@ public final class ArtistTableDataSource {
     broadcaster.stream()
   }
 
+  /// The track playing, marked on its rows (``TrackCellModel/isPlaying``); see ``play(_:)``.
+  public private(set) var nowPlaying: Track.ID?
+
   /// The current snapshot.
   public var snapshot: ArtistPageSnapshot {
     ArtistPageSnapshot(sections: sections, state: state, trackLoading: trackLoading)
@@ -443,7 +446,8 @@ public final class ArtistTableDataSource {
           releaseDate: dates.string(from: track.releaseDate),
           isExplicit: track.containsExplicitLyrics,
           isFavourited: favourites[index],
-          downloadStatus: TrackCellModel.DownloadStatus(downloadStates[index])
+          downloadStatus: TrackCellModel.DownloadStatus(downloadStates[index]),
+          isPlaying: track.id == nowPlaying
         ))
     }
   }
@@ -588,6 +592,21 @@ public final class ArtistTableDataSource {
     }
   }
 
+  /// Makes the track the one playing: its rows show ``TrackCellModel/isPlaying`` and those of the track that
+  /// played before no longer do, in place, in one published snapshot.
+  ///
+  /// A screen calls it when selecting a row leads to ``RowDestination/playTrack(_:)``.
+  public func play(_ trackID: Track.ID) {
+    let previous = nowPlaying
+    nowPlaying = trackID
+    var changed = false
+    if let previous, previous != trackID {
+      changed = updateModels(ofTrack: previous) { $0.isPlaying = false }
+    }
+    changed = updateModels(ofTrack: trackID) { $0.isPlaying = true } || changed
+    if changed { publish() }
+  }
+
   private func showManagersState(of trackID: Track.ID) {
     showDownloadState(of: trackID)
     showFavouriteState(of: trackID)
@@ -599,17 +618,25 @@ public final class ArtistTableDataSource {
 
   private func showDownloadState(of trackID: Track.ID) {
     let status = TrackCellModel.DownloadStatus(downloadsManager.downloadState(of: trackID))
+    if updateModels(ofTrack: trackID, { $0.downloadStatus = status }) { publish() }
+  }
+
+  /// Applies `change` to the cell models of a track's rows, replacing the rows on the page in place.
+  ///
+  /// A track has one row unless the music API repeats it; nothing moves. Returns whether a row on the page
+  /// changed.
+  private func updateModels(ofTrack trackID: Track.ID, _ change: (inout TrackCellModel) -> Void) -> Bool {
     var changedRows: [Int] = []
-    for index in indices(of: trackID) where models[index].downloadStatus != status {
-      models[index].downloadStatus = status
-      if rowOfTrack[index] >= 0 { changedRows.append(index) }
+    for index in indices(of: trackID) {
+      let before = models[index]
+      change(&models[index])
+      if models[index] != before, rowOfTrack[index] >= 0 { changedRows.append(index) }
     }
-    guard !changedRows.isEmpty, let section = sections.firstIndex(where: { $0.id == .tracks }) else { return }
-    // Only these rows changed: replace them in place.
+    guard !changedRows.isEmpty, let section = sections.firstIndex(where: { $0.id == .tracks }) else { return false }
     for index in changedRows {
       sections[section].rows[rowOfTrack[index]] = .track(models[index])
     }
-    publish()
+    return true
   }
 
   private func showFavouriteState(of trackID: Track.ID) {
