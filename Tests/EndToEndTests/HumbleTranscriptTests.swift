@@ -20,16 +20,26 @@ import Testing
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
 
-  /// The `humble` binary built beside this test bundle (the root package depends on the product).
+  /// The `humble` binary the tests run: `HUMBLE_BINARY` when set (`Tools/scripts/sanitize address` points it at
+  /// a build with Address Sanitizer), else the one built beside this test bundle (the root package depends on
+  /// the product).
   static var binary: URL {
+    if let path = ProcessInfo.processInfo.environment["HUMBLE_BINARY"], !path.isEmpty {
+      return URL(fileURLWithPath: path)
+    }
+    return builtBinary(named: "humble")
+  }
+
+  /// An executable of the workspace built beside this test bundle.
+  static func builtBinary(named name: String) -> URL {
     let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     var directory = testBinary.deletingLastPathComponent()
     for _ in 0..<4 {
-      let candidate = directory.appendingPathComponent("humble")
+      let candidate = directory.appendingPathComponent(name)
       if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
       directory = directory.deletingLastPathComponent()
     }
-    return testBinary.deletingLastPathComponent().appendingPathComponent("humble")
+    return testBinary.deletingLastPathComponent().appendingPathComponent(name)
   }
 
   /// Runs `humble` with `arguments` to the end.

@@ -86,7 +86,7 @@ final class ServerProcess {
   private let exit: ProcessExit
 
   static var binary: URL {
-    HumbleTranscriptTests.binary.deletingLastPathComponent().appendingPathComponent("humble-server")
+    HumbleTranscriptTests.builtBinary(named: "humble-server")
   }
 
   /// How the server and `user add` name the catalog: `--database FILE` or `--postgres URL`.
