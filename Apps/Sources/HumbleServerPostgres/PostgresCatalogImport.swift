@@ -29,7 +29,7 @@ public enum PostgresCatalogImport {
   /// leaving it as it was.
   @discardableResult
   public static func run(
-    from database: CatalogDatabase, into location: PostgresLocation, connectTimeout: Duration = .seconds(3),
+    from database: CatalogDatabase, into location: PostgresLocation, connectTimeout: Duration = .seconds(10),
     logger: Logger = Logger(label: "humble-server.import"),
     progress: @escaping @Sendable (Progress) -> Void = { _ in }
   ) async throws(PostgresStoreError) -> CatalogExportCounts {

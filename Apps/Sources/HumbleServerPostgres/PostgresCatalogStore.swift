@@ -34,9 +34,10 @@ public final class PostgresCatalogStore: CatalogStore {
     /// Where the store logs (connection failures, reconnections).
     public var logger: Logger
 
-    /// Creates a configuration: 5 s per request, 3 s per connection attempt, 20 connections.
+    /// Creates a configuration: 5 s per request, 10 s per connection attempt (as PostgresNIO's own default: a
+    /// loaded machine can take seconds to complete a connection on loopback), 20 connections.
     public init(
-      requestTimeout: Duration = .seconds(5), connectTimeout: Duration = .seconds(3), maximumConnections: Int = 20,
+      requestTimeout: Duration = .seconds(5), connectTimeout: Duration = .seconds(10), maximumConnections: Int = 20,
       logger: Logger = Logger(label: "humble-server.postgres")
     ) {
       self.requestTimeout = requestTimeout

@@ -105,7 +105,7 @@ public enum PostgresSchema {
   /// it was current); a newer database is refused with ``PostgresStoreError/newerSchema(found:known:)``.
   @discardableResult
   public static func migrate(
-    _ location: PostgresLocation, connectTimeout: Duration = .seconds(3),
+    _ location: PostgresLocation, connectTimeout: Duration = .seconds(10),
     logger: Logger = Logger(label: "humble-server.postgres")
   ) async throws(PostgresStoreError) -> [Int] {
     try await withConnection(location, connectTimeout: connectTimeout, logger: logger) { connection in
@@ -116,7 +116,7 @@ public enum PostgresSchema {
   /// The versions of the migrations applied to the database at `location`, oldest first (empty for a database
   /// no humble-server has used).
   public static func appliedVersions(
-    at location: PostgresLocation, connectTimeout: Duration = .seconds(3),
+    at location: PostgresLocation, connectTimeout: Duration = .seconds(10),
     logger: Logger = Logger(label: "humble-server.postgres")
   ) async throws(PostgresStoreError) -> [Int] {
     try await withConnection(location, connectTimeout: connectTimeout, logger: logger) { connection in

@@ -39,7 +39,13 @@ import Testing
         return Outcome(track: track, state: change.state, progress: progress)
       }
     }
-    throw TimedOut()
+    throw ChangesEnded(progress: progress)
+  }
+
+  /// The manager's changes ended before the download finished or failed.
+  struct ChangesEnded: Error, CustomStringConvertible {
+    var progress: [Double]
+    var description: String { "The changes ended before the download finished; progress seen: \(progress)" }
   }
 
   func makeServices(_ configuration: LiveDownloadsManager.Configuration = .init(resumeBackoff: .zero)) throws

@@ -2,16 +2,25 @@ import Domain
 import Foundation
 import Services
 import ServicesLive
+import Synchronization
 
-/// Waits for the first change that satisfies `condition`, failing after `seconds`.
+/// Waits for the first change that satisfies `condition`; after `seconds` without one, fails naming the changes
+/// that did arrive.
+///
+/// The limit only turns a change that never comes into a failure that says what came instead: under the
+/// sanitizers on a loaded two-core machine, a transfer of a few hundred kilobytes has taken over 20 seconds.
 func firstChange<Change: Sendable>(
   in stream: AsyncStream<Change>,
-  within seconds: Double = 20,
+  within seconds: Double = 120,
   where condition: @escaping @Sendable (Change) -> Bool
 ) async throws -> Change {
-  try await withThrowingTaskGroup(of: Change?.self) { group in
+  let arrived = ArrivedChanges()
+  return try await withThrowingTaskGroup(of: Change?.self) { group in
     group.addTask {
-      for await change in stream where condition(change) { return change }
+      for await change in stream {
+        if condition(change) { return change }
+        arrived.record(change)
+      }
       return nil
     }
     group.addTask {
@@ -19,13 +28,34 @@ func firstChange<Change: Sendable>(
       return nil
     }
     defer { group.cancelAll() }
-    guard let change = try await group.next() ?? nil else { throw TimedOut() }
+    guard let change = try await group.next() ?? nil else {
+      throw TimedOut(seconds: seconds, arrived: arrived.descriptions)
+    }
     return change
   }
 }
 
+/// The changes a wait saw that were not the one it waited for.
+private final class ArrivedChanges: Sendable {
+  private let changes = Mutex<[String]>([])
+
+  func record(_ change: some Sendable) {
+    changes.withLock { $0.append(String(describing: change)) }
+  }
+
+  var descriptions: [String] { changes.withLock { $0 } }
+}
+
+/// No change that a test waited for arrived in time, or the stream ended first.
 struct TimedOut: Error, CustomStringConvertible {
-  var description: String { "Timed out waiting for a change" }
+  var seconds: Double
+  /// The changes that arrived meanwhile, in order.
+  var arrived: [String]
+
+  var description: String {
+    let seen = arrived.isEmpty ? "none" : arrived.suffix(20).joined(separator: "; ")
+    return "No change the test waited for arrived within \(Int(seconds)) s (or the stream ended); arrived: \(seen)"
+  }
 }
 
 /// Live services on a fresh database file in `directory`, without the demo catalog unless asked.
