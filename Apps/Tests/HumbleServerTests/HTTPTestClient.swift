@@ -121,8 +121,10 @@ struct HTTPTestStream: Sendable {
   var lines: AsyncThrowingStream<String, any Error>
   var reading: Task<Void, Never>
 
-  /// The next line that is not empty; nil when the response has ended.
-  func nextLine(where condition: (String) -> Bool = { !$0.isEmpty }) async throws -> String? {
+  /// The next line that is neither empty nor a comment (an event stream's keep-alive, which a server sends
+  /// whenever the stream has been quiet for its interval: under a sanitizer on a loaded machine, a test can be
+  /// that slow between two events); nil when the response has ended.
+  func nextLine(where condition: (String) -> Bool = { !$0.isEmpty && !$0.hasPrefix(":") }) async throws -> String? {
     for try await line in lines where condition(line) { return line }
     return nil
   }

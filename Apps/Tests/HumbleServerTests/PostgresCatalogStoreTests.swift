@@ -34,7 +34,9 @@ import Testing
     try await PostgresTestDatabase.with { location in
       try await PostgresCatalogImport.run(from: database, into: location)
       let store = try await PostgresCatalogStore.connect(
-        to: location, configuration: .init(maximumConnections: 2, logger: TestServer.quietLogger))
+        to: location,
+        configuration: .init(
+          requestTimeout: TestServer.patientRequestTimeout, maximumConnections: 2, logger: TestServer.quietLogger))
       let fromPostgres = try await store.playlists(featuring: "a")
       let ofB = try await store.playlists(featuring: "b")
       await store.close()

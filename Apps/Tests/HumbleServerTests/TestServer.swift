@@ -38,6 +38,11 @@ struct TestServer: Sendable {
   /// The titles of `solo`'s tracks, in catalog order: ties, case and accents.
   static let soloTitles = ["beta", "Alpha", "élan", "Beta", "elan", "alpha"]
 
+  /// How long a test's PostgreSQL store lets a request take: the tests are about answers, not timeouts (those
+  /// have tests of their own), and under Thread Sanitizer on a loaded two-core machine a query has taken over
+  /// the production default of 5 s.
+  static let patientRequestTimeout: Duration = .seconds(300)
+
   /// Runs `body` with a fresh server over `backend`, and stops the server (and drops its database) afterwards.
   @discardableResult
   static func with<T>(
@@ -57,7 +62,8 @@ struct TestServer: Sendable {
       return try await PostgresTestDatabase.with { location in
         try await PostgresCatalogImport.run(from: database, into: location)
         let store = try await PostgresCatalogStore.connect(
-          to: location, configuration: .init(maximumConnections: 4, logger: quietLogger))
+          to: location,
+          configuration: .init(requestTimeout: patientRequestTimeout, maximumConnections: 4, logger: quietLogger))
         do {
           let result = try await with(store: store, files: files, keepAliveInterval: keepAliveInterval, body)
           await store.close()
