@@ -12,9 +12,10 @@ extension LiveMusicAPI {
       try Self.requireArtist(artistID, db)
       let total =
         try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM track WHERE artistID = ?", arguments: [artistID.rawValue]) ?? 0
-      let tracks = try Rows.tracks(
+      let tracks = try CatalogRowDecoder.tracks(
         db,
-        sql: "SELECT \(Rows.trackColumns) FROM track WHERE artistID = ? ORDER BY \(orderBy) LIMIT ? OFFSET ?",
+        sql:
+          "SELECT \(CatalogRowDecoder.trackColumns) FROM track WHERE artistID = ? ORDER BY \(orderBy) LIMIT ? OFFSET ?",
         arguments: [artistID.rawValue, page.limit, page.offset]
       )
       return TrackPage(tracks: tracks, offset: page.offset, total: total)
@@ -25,8 +26,8 @@ extension LiveMusicAPI {
   public func track(withID trackID: Track.ID) async throws(MusicAPIError) -> Track? {
     guard !trackID.rawValue.containsNUL else { return nil }
     return try await query { db in
-      try Rows.tracks(
-        db, sql: "SELECT \(Rows.trackColumns) FROM track WHERE id = ?", arguments: [trackID.rawValue]
+      try CatalogRowDecoder.tracks(
+        db, sql: "SELECT \(CatalogRowDecoder.trackColumns) FROM track WHERE id = ?", arguments: [trackID.rawValue]
       ).first
     }
   }

@@ -1,8 +1,9 @@
 import Domain
 import Foundation
 import Services
-import ServicesLive
 import Synchronization
+
+@testable import ServicesLive
 
 /// Waits for the first change that satisfies `condition`; after `seconds` without one, fails naming the changes
 /// that did arrive.
@@ -62,12 +63,12 @@ struct TimedOut: Error, CustomStringConvertible {
 func openServices(
   in directory: TemporaryDirectory,
   demo: Bool = false,
-  downloads: LiveDownloadsManager.Configuration = .init()
+  downloads: LiveDownloadsManager.Configuration = .init(),
+  gate: TransferGate? = nil
 ) throws -> LiveServices {
-  try LiveServices.open(
-    .database(at: directory.url.appendingPathComponent("catalog.sqlite")),
-    options: .init(importsDemoCatalogWhenEmpty: demo, downloads: downloads)
-  )
+  var options = LiveServices.Options(importsDemoCatalogWhenEmpty: demo, downloads: downloads)
+  options.transferGate = gate
+  return try LiveServices.open(.database(at: directory.url.appendingPathComponent("catalog.sqlite")), options: options)
 }
 
 /// A track whose stream is the file `name` in `directory`, holding `bytes` (written unless nil).
