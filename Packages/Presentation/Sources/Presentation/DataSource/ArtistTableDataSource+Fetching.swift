@@ -1,0 +1,50 @@
+// What a reload asks the APIs for, all at once, and the timeout race that fails a fetch that takes too long.
+
+import Domain
+import Services
+
+extension ArtistTableDataSource {
+  /// What a reload fetched.
+  typealias Answer = (page: TrackPage, playlists: [Playlist], related: [Artist])
+
+  /// Asks the APIs for the first page of tracks, the playlists and the related artists at once.
+  nonisolated static func fetch(
+    _ artistID: Artist.ID, _ firstPage: TrackPageRequest, musicAPI: any MusicAPI, playlistAPI: (any PlaylistAPI)?
+  ) async throws -> Answer {
+    async let fetchedTracks = musicAPI.tracks(ofArtist: artistID, page: firstPage)
+    async let fetchedPlaylists = playlistAPI?.playlists(featuring: artistID) ?? []
+    async let fetchedRelated = musicAPI.relatedArtists(of: artistID)
+    return try await (fetchedTracks, fetchedPlaylists, fetchedRelated)
+  }
+
+  /// Runs `fetch`, failing with ``ReloadTimedOut`` if it has not answered within `timeout`.
+  ///
+  /// The fetch runs in a task of its own, cancelled when the time is up (or the caller is cancelled): the
+  /// timeout holds even for an API that does not answer cancellation promptly. The outcome is settled on the
+  /// main actor, so it needs no lock.
+  static func fetch(
+    within timeout: Duration, _ fetch: @escaping @Sendable () async throws -> Answer
+  ) async throws -> Answer {
+    let outcome = FirstOutcome<Answer>()
+    let fetching = Task { @MainActor in
+      do {
+        outcome.settle(.success(try await fetch()))
+      } catch {
+        outcome.settle(.failure(error))
+      }
+    }
+    let timer = Task { @MainActor in
+      try? await Task.sleep(for: timeout)
+      outcome.settle(.failure(ReloadTimedOut(timeout: timeout)))
+    }
+    defer {
+      fetching.cancel()
+      timer.cancel()
+    }
+    return try await withTaskCancellationHandler {
+      try await outcome.value()
+    } onCancel: {
+      fetching.cancel()
+    }
+  }
+}
