@@ -104,7 +104,7 @@ extension ArtistTableDataSource {
 
   /// Whether the cell models in `range` show what the managers say of their tracks now (changes they announced
   /// may still be on their way).
-  private func modelsShowTheManagersStates(in range: Range<Int>) -> Bool {
+  func modelsShowTheManagersStates(in range: Range<Int>) -> Bool {
     let trackIDs = tracks[range].map(\.id)
     let downloadStates = downloadsManager.downloadStates(of: trackIDs)
     let favourites = favouritesManager?.favouriteStates(of: trackIDs) ?? Array(repeating: false, count: range.count)

@@ -11,7 +11,10 @@ extension ArtistTableDataSource {
   /// Actions go through here rather than to the managers directly, so that the rows this data source publishes
   /// are never behind a change it made. The rows are brought up to date whether the action succeeded or not.
   public func perform(_ action: TrackAction, onTrackWithID id: Track.ID) async throws(TrackActionError) {
-    defer { showManagersState(of: id) }
+    defer {
+      showManagersState(of: id)
+      resumeManagerStateWaitersOnceShown()
+    }
     switch action {
     case .download:
       guard let track = track(withID: id) else { throw .trackNotOnPage(id) }
@@ -53,6 +56,41 @@ extension ArtistTableDataSource {
   // An announcement says which track changed; what it is now comes from the manager. Announcements can arrive
   // after the state they carry has been shown and changed again (see perform(_:onTrackWithID:)); read this
   // way, a late one can never bring an old state back.
+
+  /// Waits until every track's rows show what the managers say of it now.
+  ///
+  /// Once it returns, the changes the managers announced before the call have reached the page, and the page
+  /// has been published as they left it. It returns at once when the rows already show it, and when the
+  /// calling task is cancelled.
+  ///
+  /// A screen calls it once the managers have settled (the REPL's `wait`, after the downloads manager has
+  /// finished its transfers) to show their outcome, instead of guessing when their announcements have arrived.
+  /// It compares every track with the managers (one batch query each) when called and after each announcement
+  /// while someone waits.
+  public func waitUntilRowsShowManagersStates() async {
+    guard !modelsShowTheManagersStates(in: 0..<tracks.count) else { return }
+    let id = nextManagerStateWaiter
+    nextManagerStateWaiter += 1
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { waiter in
+        if Task.isCancelled {
+          waiter.resume()
+        } else {
+          managerStateWaiters[id] = waiter
+        }
+      }
+    } onCancel: {
+      Task { @MainActor [weak self] in self?.managerStateWaiters.removeValue(forKey: id)?.resume() }
+    }
+  }
+
+  /// Ends the waits of ``waitUntilRowsShowManagersStates()`` once the rows show what the managers say.
+  func resumeManagerStateWaitersOnceShown() {
+    guard !managerStateWaiters.isEmpty, modelsShowTheManagersStates(in: 0..<tracks.count) else { return }
+    let waiters = managerStateWaiters.values
+    managerStateWaiters = [:]
+    for waiter in waiters { waiter.resume() }
+  }
 
   func showDownloadState(of trackID: Track.ID) {
     let status = TrackCellModel.DownloadStatus(downloadsManager.downloadState(of: trackID))

@@ -79,6 +79,9 @@ public final class ArtistTableDataSource {
   var paging: Task<Void, Never>?
   private var loadWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
   private var nextLoadWaiter = 0
+  /// Waiters for the rows to show what the managers say (``waitUntilRowsShowManagersStates()``).
+  var managerStateWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+  var nextManagerStateWaiter = 0
 
   // The last successful answers, and what the page made of them. Tracks, their cell models and their rows'
   // keys are kept in parallel arrays, in the music API's order; lookups by identifier are built only when
@@ -128,6 +131,7 @@ public final class ArtistTableDataSource {
         for await change in downloadChanges {
           guard let self else { return }
           self.showDownloadState(of: change.trackID)
+          self.resumeManagerStateWaitersOnceShown()
         }
       })
     if let favouriteChanges {
@@ -136,6 +140,7 @@ public final class ArtistTableDataSource {
           for await change in favouriteChanges {
             guard let self else { return }
             self.showFavouriteState(of: change.trackID)
+            self.resumeManagerStateWaitersOnceShown()
           }
         })
     }
@@ -145,6 +150,7 @@ public final class ArtistTableDataSource {
     for observation in observations { observation.cancel() }
     paging?.cancel()
     for waiter in loadWaiters.values { waiter.resume() }
+    for waiter in managerStateWaiters.values { waiter.resume() }
     broadcaster.finish()
   }
 
@@ -156,6 +162,7 @@ public final class ArtistTableDataSource {
   /// Sends the current snapshot to every stream from ``updates()``.
   func publish() {
     broadcaster.send(snapshot)
+    resumeManagerStateWaitersOnceShown()
   }
 
   /// The track playing, marked on its rows (``TrackCellModel/isPlaying``); see ``play(_:)``.

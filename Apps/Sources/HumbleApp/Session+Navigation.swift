@@ -1,0 +1,85 @@
+import Domain
+import Presentation
+import Services
+
+// The page stack: opening an artist's page (by name or ID), following a selected row to a playlist's or a related
+// artist's page, and making each page's screen. A page that fails to load leaves the open page as it was.
+extension Session {
+  /// Opens the page a selected row leads to: a related artist's or a playlist's (back returns).
+  func follow(_ destination: RowDestination) async -> CommandOutput {
+    switch destination {
+    case .openArtist(let id):
+      let current = page
+      let output = await open(id.rawValue)
+      if output.error == nil, let current { previousPages.append(current) }
+      return output
+    case .openPlaylist(let id, let title):
+      guard let current = page, let playlistAPI else { return pageOutput() }
+      let playlist: Playlist
+      do {
+        playlist = try await playlistAPI.playlist(withID: id)
+      } catch .playlistNotFound {
+        return .failure("Cannot open \(title): it is no longer in the catalog.")
+      } catch {
+        return .failure("Cannot open \(title): \(error)")
+      }
+      let pageAPI = PlaylistPageAPI(base: musicAPI, playlistAPI: playlistAPI, playlist: playlist)
+      let output = await show(
+        Page(
+          screen: makeScreen(pageID: pageAPI.pageID, musicAPI: pageAPI, playlistAPI: nil), title: playlist.name,
+          artist: current.artist),
+        failure: "Cannot open \(playlist.name)")
+      if output.error == nil { previousPages.append(current) }
+      return output
+    case .playTrack:
+      return pageOutput()
+    }
+  }
+
+  func open(_ nameOrID: String) async -> CommandOutput {
+    let found: Artist?
+    do {
+      if let byID = try? await musicAPI.artist(withID: Artist.ID(nameOrID)) {
+        found = byID
+      } else {
+        let matches = try await musicAPI.artists(matching: nameOrID)
+        found = matches.first { SearchFolding.fold($0.name) == SearchFolding.fold(nameOrID) } ?? matches.first
+      }
+    } catch {
+      return .failure(String(describing: error))
+    }
+    guard let found else {
+      return .failure("No artist called \(TerminalText.quoted(nameOrID)). Type 'artists' to list them.")
+    }
+    return await show(
+      Page(
+        screen: makeScreen(pageID: found.id, musicAPI: musicAPI, playlistAPI: playlistAPI), title: found.name,
+        artist: found),
+      failure: "Cannot open \(found.name)")
+  }
+
+  func makeScreen(
+    pageID: Artist.ID, musicAPI: any MusicAPI, playlistAPI: (any PlaylistAPI)?
+  ) -> ArtistScreenController {
+    let dataSource = ArtistTableDataSource(
+      artistID: pageID, musicAPI: musicAPI, downloadsManager: downloadsManager, playlistAPI: playlistAPI,
+      favouritesManager: favouritesManager, user: user, formatting: formatting)
+    let screen = ArtistScreenController(dataSource: dataSource, rows: rows)
+    screen.onEvent = { [weak self] in self?.events.append($0) }
+    screen.onOpen = { [weak self] in self?.requestedOpen = $0 }
+    screen.onLiveChange = { [weak self, weak screen] ids in
+      guard let self, let screen, self.screen === screen else { return }
+      self.noteLiveChange(ids)
+    }
+    return screen
+  }
+
+  /// Loads a page and, once it has loaded, makes it the open one: a page that fails to load leaves the
+  /// open page as it was.
+  func show(_ next: Page, failure: String) async -> CommandOutput {
+    await next.screen.reload()
+    if case .failed(let reason) = next.screen.dataSource.state { return .failure("\(failure): \(reason)") }
+    page = next
+    return pageOutput(heading: next.title)
+  }
+}
