@@ -15,20 +15,9 @@ extension Session {
       return output
     case .openPlaylist(let id, let title):
       guard let current = page, let playlistAPI else { return pageOutput() }
-      let playlist: Playlist
-      do {
-        playlist = try await playlistAPI.playlist(withID: id)
-      } catch .playlistNotFound {
-        return .failure("Cannot open \(title): it is no longer in the catalog.")
-      } catch {
-        return .failure("Cannot open \(title): \(error)")
-      }
-      let pageAPI = PlaylistPageAPI(base: musicAPI, playlistAPI: playlistAPI, playlist: playlist)
       let output = await show(
-        Page(
-          screen: makeScreen(pageID: pageAPI.pageID, musicAPI: pageAPI, playlistAPI: nil), title: playlist.name,
-          artist: current.artist),
-        failure: "Cannot open \(playlist.name)")
+        Page(screen: makeScreen(source: .playlist(id, playlistAPI: playlistAPI)), title: title, artist: current.artist),
+        failure: "Cannot open \(title)")
       if output.error == nil { previousPages.append(current) }
       return output
     case .playTrack:
@@ -53,17 +42,15 @@ extension Session {
     }
     return await show(
       Page(
-        screen: makeScreen(pageID: found.id, musicAPI: musicAPI, playlistAPI: playlistAPI), title: found.name,
-        artist: found),
+        screen: makeScreen(source: .artist(found.id, musicAPI: musicAPI, playlistAPI: playlistAPI)),
+        title: found.name, artist: found),
       failure: "Cannot open \(found.name)")
   }
 
-  func makeScreen(
-    pageID: Artist.ID, musicAPI: any MusicAPI, playlistAPI: (any PlaylistAPI)?
-  ) -> ArtistScreenController {
+  func makeScreen(source: TrackSource) -> ArtistScreenController {
     let dataSource = ArtistTableDataSource(
-      artistID: pageID, musicAPI: musicAPI, downloadsManager: downloadsManager, playlistAPI: playlistAPI,
-      favouritesManager: favouritesManager, user: user, formatting: formatting)
+      source: source, downloadsManager: downloadsManager, favouritesManager: favouritesManager, user: user,
+      formatting: formatting)
     let screen = ArtistScreenController(dataSource: dataSource, rows: rows)
     screen.onEvent = { [weak self] in self?.events.append($0) }
     screen.onOpen = { [weak self] in self?.requestedOpen = $0 }

@@ -7,13 +7,11 @@ extension ArtistTableDataSource {
   /// What a reload fetched.
   typealias Answer = (page: TrackPage, playlists: [Playlist], related: [Artist])
 
-  /// Asks the APIs for the first page of tracks, the playlists and the related artists at once.
-  nonisolated static func fetch(
-    _ artistID: Artist.ID, _ firstPage: TrackPageRequest, musicAPI: any MusicAPI, playlistAPI: (any PlaylistAPI)?
-  ) async throws -> Answer {
-    async let fetchedTracks = musicAPI.tracks(ofArtist: artistID, page: firstPage)
-    async let fetchedPlaylists = playlistAPI?.playlists(featuring: artistID) ?? []
-    async let fetchedRelated = musicAPI.relatedArtists(of: artistID)
+  /// Asks the source for the first page of tracks, the playlists and the related artists at once.
+  nonisolated static func fetch(_ firstPage: TrackPageRequest, from source: TrackSource) async throws -> Answer {
+    async let fetchedTracks = source.tracks(firstPage)
+    async let fetchedPlaylists = source.playlists()
+    async let fetchedRelated = source.relatedArtists()
     return try await (fetchedTracks, fetchedPlaylists, fetchedRelated)
   }
 

@@ -11,16 +11,16 @@ extension ArtistTableDataSource {
   /// end): rebuilding a sorted page costs O(n log n), so a 100,000-track page is rebuilt about six times, not
   /// once per page, and all the rebuilds together cost about a third more than one.
   func fetchRemainingPages(of reload: Int, from offset: Int, after firstPageSize: Int) {
-    let (musicAPI, artistID, policy) = (musicAPI, artistID, trackPaging)
+    let (source, policy) = (source, trackPaging)
     paging = Task { [weak self] in
       var shown = offset
       var batch: [Track] = []
       var size = policy.size(after: firstPageSize)
       while true {
         let request = TrackPageRequest(offset: shown + batch.count, limit: size, order: .catalog)
-        let result: Result<TrackPage, MusicAPIError>
-        do throws(MusicAPIError) {
-          result = .success(try await musicAPI.tracks(ofArtist: artistID, page: request))
+        let result: Result<TrackPage, any Error>
+        do {
+          result = .success(try await source.tracks(request))
         } catch {
           result = .failure(error)
         }
@@ -57,7 +57,7 @@ extension ArtistTableDataSource {
   }
 
   /// Shows the tracks that arrived before a page failed, and the failure; the rows shown stay.
-  private func showPageFailure(_ error: MusicAPIError, batch: [Track], at offset: Int) {
+  private func showPageFailure(_ error: any Error, batch: [Track], at offset: Int) {
     paging = nil
     state = .failed(reason: String(describing: error))
     if merge(batch, at: offset) { rebuildRows() }

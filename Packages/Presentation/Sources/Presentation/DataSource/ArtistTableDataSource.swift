@@ -5,6 +5,10 @@ import Services
 /// The artist page's data source: it combines the music API, playlists, downloads and favourites into cell
 /// models that fully describe every row, in display order.
 ///
+/// Despite its name (the seed's), it serves any page of tracks: where the rows come from is its ``source`` (an
+/// artist's page, a playlist's, any list such as the favourites; see ``TrackSource``), and everything else is
+/// the same for all of them.
+///
 /// Main-actor isolated, like the table view it feeds: every property is read and every change is made on
 /// the main actor, so there is nothing to race. It observes the downloads and favourites managers from the
 /// moment `init` returns — no change made after that is missed — and updates its own cell models when a
@@ -32,8 +36,8 @@ public final class ArtistTableDataSource {
     case failed(reason: String)
   }
 
-  /// The artist whose page this is.
-  public let artistID: Artist.ID
+  /// Where the page's rows come from.
+  public let source: TrackSource
   /// The page's state.
   public internal(set) var state: State = .idle
   /// How far the tracks of the last reload have arrived.
@@ -68,9 +72,7 @@ public final class ArtistTableDataSource {
   /// as long as they take while the page is already shown.
   public var reloadTimeout: Duration?
 
-  let musicAPI: any MusicAPI
   let downloadsManager: any DownloadsManager
-  private let playlistAPI: (any PlaylistAPI)?
   let favouritesManager: (any FavouritesManager)?
   let formatting: PresentationFormatting
   private let broadcaster = ChangeBroadcaster<ArtistPageSnapshot>()
@@ -102,8 +104,8 @@ public final class ArtistTableDataSource {
   var relatedArtistKeys: [RowKey] = []
   var nextRowKey = 0
 
-  /// Creates the data source and starts observing the managers; call ``reload()`` to load the page.
-  public init(
+  /// Creates an artist's page and starts observing the managers; call ``reload()`` to load the page.
+  public convenience init(
     artistID: Artist.ID,
     musicAPI: any MusicAPI,
     downloadsManager: any DownloadsManager,
@@ -114,12 +116,27 @@ public final class ArtistTableDataSource {
     reloadTimeout: Duration? = nil,
     trackPaging: TrackPaging = TrackPaging()
   ) {
-    self.artistID = artistID
+    self.init(
+      source: .artist(artistID, musicAPI: musicAPI, playlistAPI: playlistAPI), downloadsManager: downloadsManager,
+      favouritesManager: favouritesManager, user: user, formatting: formatting, reloadTimeout: reloadTimeout,
+      trackPaging: trackPaging)
+  }
+
+  /// Creates a page of the tracks `source` lists and starts observing the managers (and the source's list, when
+  /// it says when the list changes: each change reloads the page); call ``reload()`` to load the page.
+  public init(
+    source: TrackSource,
+    downloadsManager: any DownloadsManager,
+    favouritesManager: (any FavouritesManager)? = nil,
+    user: User = .adult,
+    formatting: PresentationFormatting = .current,
+    reloadTimeout: Duration? = nil,
+    trackPaging: TrackPaging = TrackPaging()
+  ) {
+    self.source = source
     self.trackPaging = trackPaging
     self.reloadTimeout = reloadTimeout
-    self.musicAPI = musicAPI
     self.downloadsManager = downloadsManager
-    self.playlistAPI = playlistAPI
     self.favouritesManager = favouritesManager
     self.user = user
     self.formatting = formatting
@@ -134,6 +151,15 @@ public final class ArtistTableDataSource {
           self.resumeManagerStateWaitersOnceShown()
         }
       })
+    if let listChanges = source.listChanges?() {
+      observations.append(
+        Task { [weak self] in
+          for await _ in listChanges {
+            guard let self else { return }
+            await self.reload()
+          }
+        })
+    }
     if let favouriteChanges {
       observations.append(
         Task { [weak self] in
@@ -195,11 +221,11 @@ public final class ArtistTableDataSource {
     let answer: Answer
     do {
       if let reloadTimeout {
-        answer = try await Self.fetch(within: reloadTimeout) { [artistID, musicAPI, playlistAPI] in
-          try await Self.fetch(artistID, firstPage, musicAPI: musicAPI, playlistAPI: playlistAPI)
+        answer = try await Self.fetch(within: reloadTimeout) { [source] in
+          try await Self.fetch(firstPage, from: source)
         }
       } else {
-        answer = try await Self.fetch(artistID, firstPage, musicAPI: musicAPI, playlistAPI: playlistAPI)
+        answer = try await Self.fetch(firstPage, from: source)
       }
     } catch {
       guard reload == latestReload else { return }
