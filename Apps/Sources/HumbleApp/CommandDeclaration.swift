@@ -67,6 +67,9 @@ public struct CommandDeclaration: Sendable {
       }
       return .artist(arguments.text)
     },
+    .init(
+      name: "favourites", usage: "favourites", summary: "open the page of every favourite track (it follows them live)"
+    ) { _ in .favourites },
     .init(name: "reload", usage: "reload", summary: "fetch the page again") { _ in .reload },
     .init(
       name: "sort", usage: "sort <\(CommandParser.sortModes.map(\.name).joined(separator: "|"))>",

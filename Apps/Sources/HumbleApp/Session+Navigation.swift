@@ -25,6 +25,17 @@ extension Session {
     }
   }
 
+  /// Opens the favourites' page on top of the open page (back returns to it).
+  func openFavourites() async -> CommandOutput {
+    guard let favouritesManager else { return .failure("favourites: this catalog keeps no favourites.") }
+    let current = page
+    let source = TrackSource.favourites(musicAPI: musicAPI, favouritesManager: favouritesManager)
+    let output = await show(
+      Page(screen: makeScreen(source: source), title: "Favourites", artist: nil), failure: "Cannot open the favourites")
+    if output.error == nil, let current { previousPages.append(current) }
+    return output
+  }
+
   func open(_ nameOrID: String) async -> CommandOutput {
     let found: Artist?
     do {

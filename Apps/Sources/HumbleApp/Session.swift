@@ -7,12 +7,12 @@ import TableKit
 /// One REPL session: the services, the page open now, and the commands that drive them.
 @MainActor
 public final class Session {
-  /// A page of the navigation stack: an artist's page, or a playlist's page opened from one.
+  /// A page of the navigation stack: an artist's page, a playlist's page opened from one, or the favourites.
   struct Page {
     var screen: ArtistScreenController
     var title: String
-    /// The artist whose page this is, or whose page listed the playlist.
-    var artist: Artist
+    /// The artist whose page this is, or whose page listed the playlist; nil for the favourites.
+    var artist: Artist?
   }
 
   let musicAPI: any MusicAPI
@@ -141,6 +141,7 @@ public final class Session {
       return pageOutput(heading: previous.title)
     case .artists(let query): return await listArtists(matching: query)
     case .artist(let name): return await open(name)
+    case .favourites: return await openFavourites()
     default: break
     }
     guard let screen else { return .failure("No artist page is open: use 'artist <name or id>' first.") }
@@ -215,7 +216,7 @@ public final class Session {
     case .favourite(let address): return await perform([.favourite], named: TrackAction.favourite.title, at: address)
     case .unfavourite(let address):
       return await perform([.unfavourite], named: TrackAction.unfavourite.title, at: address)
-    case .quit, .help, .artists, .artist, .events, .back, .timing, .history: return .lines([])
+    case .quit, .help, .artists, .artist, .favourites, .events, .back, .timing, .history: return .lines([])
     }
   }
 

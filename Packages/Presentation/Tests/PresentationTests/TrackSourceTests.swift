@@ -81,3 +81,43 @@ import Testing
     #expect(dataSource.state == .loaded)
   }
 }
+
+/// The favourites' page: a page kind that is one small source.
+@MainActor
+@Suite(.timeLimit(.minutes(5))) struct FavouritesPageTests {
+  let page = PageFixture()
+
+  func favouritesPage() -> ArtistTableDataSource {
+    ArtistTableDataSource(
+      source: .favourites(musicAPI: page.musicAPI, favouritesManager: page.favourites),
+      downloadsManager: page.downloads, favouritesManager: page.favourites, formatting: .englishUTC)
+  }
+
+  @Test func itListsEveryFavouriteTheCatalogHoldsAndNothingElse() async throws {
+    page.musicAPI.returnTracks([.fixture(id: "a"), .fixture(id: "b")], forArtist: "oasis")
+    page.musicAPI.returnTracks([.fixture(id: "c")], forArtist: "blur")
+    try await page.favourites.setFavourited(true, trackID: "c")
+    try await page.favourites.setFavourited(true, trackID: "a")
+    try await page.favourites.setFavourited(true, trackID: "removed-from-the-catalog")
+    let dataSource = favouritesPage()
+    await dataSource.reload()
+    #expect(dataSource.sections.map(\.id) == [.tracks])
+    #expect(dataSource.cellModels.compactMap(\.track).map(\.id) == ["a", "c"])
+    #expect(dataSource.cellModels.compactMap(\.track).allSatisfy { $0.isFavourited })
+  }
+
+  @Test func aTrackJoinsThePageWhenFavouritedAndLeavesItWhenUnfavouritedThere() async throws {
+    page.musicAPI.returnTracks([.fixture(id: "a"), .fixture(id: "b")], forArtist: "oasis")
+    try await page.favourites.setFavourited(true, trackID: "a")
+    let dataSource = favouritesPage()
+    await dataSource.reload()
+    let updates = dataSource.updates()
+    try await page.favourites.setFavourited(true, trackID: "b")
+    for await snapshot in updates where snapshot.cellModels.count == 2 { break }
+    #expect(dataSource.cellModels.compactMap(\.track).map(\.id) == ["a", "b"])
+    try await dataSource.perform(.unfavourite, onTrackWithID: "a")
+    for await snapshot in updates where snapshot.cellModels.count == 1 { break }
+    #expect(dataSource.cellModels.compactMap(\.track).map(\.id) == ["b"])
+    #expect(dataSource.state == .loaded)
+  }
+}
