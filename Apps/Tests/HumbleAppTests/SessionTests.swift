@@ -35,7 +35,7 @@ import Testing
     let screen = try #require(session.screen)
     let updates = screen.dataSource.updates()
     #expect(await session.run("unfavourite 1").error == nil)
-    for await snapshot in updates where snapshot.cellModels.isEmpty { break }
+    _ = try await firstSnapshot(on: updates) { $0.cellModels.isEmpty }
     // `wait` shows the page as the data source has it (a bare `show` prints the table, which catches up on its own).
     let waited = await session.run("wait")
     #expect(waited.error == nil)

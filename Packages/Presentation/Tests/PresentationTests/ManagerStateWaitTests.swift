@@ -1,5 +1,6 @@
 import Domain
 import Presentation
+import PresentationTestSupport
 import Services
 import ServicesTestSupport
 import Testing
@@ -47,5 +48,30 @@ import Testing
     #expect(dataSource.cellModels.first?.track?.downloadStatus == .downloading(percent: 0), "not shown yet")
     await dataSource.waitUntilRowsShowManagersStates()
     #expect(dataSource.cellModels.first?.track?.downloadStatus == .downloaded)
+  }
+}
+
+/// The test helper's wait for a snapshot: one that never comes fails saying what came instead.
+@Suite struct SnapshotWaitTests {
+  @Test func aWaitForASnapshotThatNeverComesListsTheSnapshotsThatArrived() async {
+    let (updates, publish) = AsyncStream<ArtistPageSnapshot>.makeStream()
+    let row = ArtistCellModelType.track(
+      TrackCellModel(
+        id: "a", title: "Wonderwall", duration: "4:18", releaseDate: "1 Jan 1995", isExplicit: false,
+        isFavourited: false, downloadStatus: .notDownloaded))
+    publish.yield(ArtistPageSnapshot(sections: [], state: .loading, trackLoading: .idle))
+    publish.yield(
+      ArtistPageSnapshot(
+        sections: [ArtistTableSection(.tracks, rows: [row], rowKeys: [RowKey(rawValue: 0)])],
+        state: .failed(reason: "offline"),
+        trackLoading: .idle))
+    publish.finish()
+    let error = await #expect(throws: SnapshotWaitTimedOut.self) {
+      try await firstSnapshot(on: updates) { $0.state == .loaded }
+    }
+    #expect(error?.arrived == ["loading, 0 rows []", "failed(reason: \"offline\"), 1 rows [Wonderwall]"])
+    #expect(
+      error?.description.hasSuffix("(arrived: loading, 0 rows []; failed(reason: \"offline\"), 1 rows [Wonderwall])")
+        == true)
   }
 }

@@ -64,7 +64,7 @@ import Testing
     #expect(dataSource.cellModels.compactMap(\.track).map(\.id) == ["f", "a"])
   }
 
-  @Test func aListThatSaysItChangedIsReloadedAndShowsTheNewList() async {
+  @Test func aListThatSaysItChangedIsReloadedAndShowsTheNewList() async throws {
     let list = Mutex<[Track]>([.fixture(id: "a")])
     let (changes, announce) = AsyncStream<Void>.makeStream()
     let dataSource = ArtistTableDataSource(
@@ -74,10 +74,8 @@ import Testing
     let updates = dataSource.updates()
     list.withLock { $0 = [.fixture(id: "a"), .fixture(id: "b")] }
     announce.yield()
-    for await snapshot in updates where snapshot.cellModels.count == 2 {
-      #expect(snapshot.cellModels.compactMap(\.track).map(\.id) == ["a", "b"])
-      break
-    }
+    let shown = try await nextSnapshot(updates) { $0.cellModels.count == 2 }
+    #expect(shown.cellModels.compactMap(\.track).map(\.id) == ["a", "b"])
     #expect(dataSource.state == .loaded)
   }
 }
@@ -113,10 +111,10 @@ import Testing
     await dataSource.reload()
     let updates = dataSource.updates()
     try await page.favourites.setFavourited(true, trackID: "b")
-    for await snapshot in updates where snapshot.cellModels.count == 2 { break }
+    _ = try await nextSnapshot(updates) { $0.cellModels.count == 2 }
     #expect(dataSource.cellModels.compactMap(\.track).map(\.id) == ["a", "b"])
     try await dataSource.perform(.unfavourite, onTrackWithID: "a")
-    for await snapshot in updates where snapshot.cellModels.count == 1 { break }
+    _ = try await nextSnapshot(updates) { $0.cellModels.count == 1 }
     #expect(dataSource.cellModels.compactMap(\.track).map(\.id) == ["b"])
     #expect(dataSource.state == .loaded)
   }
