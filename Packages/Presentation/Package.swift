@@ -18,7 +18,9 @@ let package = Package(
       name: "Presentation",
       dependencies: ["Domain", .product(name: "Services", package: "Services")]
     ),
-    .target(name: "PresentationTestSupport", dependencies: ["Presentation", "Domain"]),
+    .target(
+      name: "PresentationTestSupport",
+      dependencies: ["Presentation", "Domain", .product(name: "ServicesTestSupport", package: "Services")]),
     .testTarget(
       name: "PresentationTests",
       dependencies: [

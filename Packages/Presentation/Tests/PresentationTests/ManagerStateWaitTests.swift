@@ -66,12 +66,13 @@ import Testing
         state: .failed(reason: "offline"),
         trackLoading: .idle))
     publish.finish()
-    let error = await #expect(throws: SnapshotWaitTimedOut.self) {
+    let error = await #expect(throws: StreamWaitTimedOut.self) {
       try await firstSnapshot(on: updates) { $0.state == .loaded }
     }
     #expect(error?.arrived == ["loading, 0 rows []", "failed(reason: \"offline\"), 1 rows [Wonderwall]"])
     #expect(
-      error?.description.hasSuffix("(arrived: loading, 0 rows []; failed(reason: \"offline\"), 1 rows [Wonderwall])")
-        == true)
+      error?.description
+        == "Nothing the test waited for arrived within 120.0 seconds (or the stream ended); arrived: "
+        + "loading, 0 rows []; failed(reason: \"offline\"), 1 rows [Wonderwall]")
   }
 }

@@ -1,7 +1,7 @@
 import Domain
 import Foundation
 import Services
-import Synchronization
+import ServicesTestSupport
 
 @testable import ServicesLive
 
@@ -15,48 +15,7 @@ func firstChange<Change: Sendable>(
   within seconds: Double = 120,
   where condition: @escaping @Sendable (Change) -> Bool
 ) async throws -> Change {
-  let arrived = ArrivedChanges()
-  return try await withThrowingTaskGroup(of: Change?.self) { group in
-    group.addTask {
-      for await change in stream {
-        if condition(change) { return change }
-        arrived.record(change)
-      }
-      return nil
-    }
-    group.addTask {
-      try await Task.sleep(for: .seconds(seconds))
-      return nil
-    }
-    defer { group.cancelAll() }
-    guard let change = try await group.next() ?? nil else {
-      throw TimedOut(seconds: seconds, arrived: arrived.descriptions)
-    }
-    return change
-  }
-}
-
-/// The changes a wait saw that were not the one it waited for.
-private final class ArrivedChanges: Sendable {
-  private let changes = Mutex<[String]>([])
-
-  func record(_ change: some Sendable) {
-    changes.withLock { $0.append(String(describing: change)) }
-  }
-
-  var descriptions: [String] { changes.withLock { $0 } }
-}
-
-/// No change that a test waited for arrived in time, or the stream ended first.
-struct TimedOut: Error, CustomStringConvertible {
-  var seconds: Double
-  /// The changes that arrived meanwhile, in order.
-  var arrived: [String]
-
-  var description: String {
-    let seen = arrived.isEmpty ? "none" : arrived.suffix(20).joined(separator: "; ")
-    return "No change the test waited for arrived within \(Int(seconds)) s (or the stream ended); arrived: \(seen)"
-  }
+  try await firstElement(of: stream, within: .seconds(seconds), where: condition)
 }
 
 /// Live services on a fresh database file in `directory`, without the demo catalog unless asked.
