@@ -86,10 +86,10 @@ public struct CommandDeclaration: Sendable {
       return .sort(mode)
     },
     .init(name: "show", usage: "show", summary: "print the visible part of the table") { _ in .show },
-    .init(
-      name: "select", usage: "select <row> | select <section>.<row>",
-      summary: "tap a row: play a track, open a playlist or artist"
-    ) { arguments throws(CommandError) in .select(try CommandParser.address(arguments.text, for: arguments.name)) },
+    .row("select", usage: "select <row> | select <section>.<row>", "tap a row: play a track, open a playlist or artist")
+    {
+      .select($0)
+    },
     .init(
       name: "deselect", usage: "deselect [row]",
       summary: "deselect a row as a user would (the selected one by default)"
@@ -100,12 +100,8 @@ public struct CommandDeclaration: Sendable {
       name: "scroll", usage: "scroll down|up|top|bottom | scroll to <row>", summary: "move the viewport",
       completion: .words(["down", "up", "top", "bottom", "to"])
     ) { arguments throws(CommandError) in .scroll(try CommandParser.scrollTarget(arguments.text)) },
-    .init(name: "cell", usage: "cell <row>", summary: "the cell model bound to a row, field by field") {
-      arguments throws(CommandError) in .cell(try CommandParser.address(arguments.text, for: arguments.name))
-    },
-    .init(name: "actions", usage: "actions <row>", summary: "the row's edit actions") {
-      arguments throws(CommandError) in .actions(try CommandParser.address(arguments.text, for: arguments.name))
-    },
+    .row("cell", "the cell model bound to a row, field by field") { .cell($0) },
+    .row("actions", "the row's edit actions") { .actions($0) },
     .init(
       name: "action", usage: "action <title> <row>", summary: "perform one of the row's edit actions",
       completion: .actionTitles
@@ -117,15 +113,9 @@ public struct CommandDeclaration: Sendable {
         title: arguments.words.dropLast().joined(separator: " "),
         row: try CommandParser.address(last, for: arguments.name))
     },
-    .init(name: "download", usage: "download <row>", summary: "download the row's track (or cancel its download)") {
-      arguments throws(CommandError) in .download(try CommandParser.address(arguments.text, for: arguments.name))
-    },
-    .init(name: "favourite", usage: "favourite <row>", summary: "mark the row's track as a favourite") {
-      arguments throws(CommandError) in .favourite(try CommandParser.address(arguments.text, for: arguments.name))
-    },
-    .init(name: "unfavourite", usage: "unfavourite <row>", summary: "remove the row's track from the favourites") {
-      arguments throws(CommandError) in .unfavourite(try CommandParser.address(arguments.text, for: arguments.name))
-    },
+    .row("download", "download the row's track (or cancel its download)") { .download($0) },
+    .row("favourite", "mark the row's track as a favourite") { .favourite($0) },
+    .row("unfavourite", "remove the row's track from the favourites") { .unfavourite($0) },
     .init(
       name: "user", usage: "user age <n>", summary: "the viewer's age (explicit tracks hide under 18)",
       completion: .words(["age"])
@@ -172,6 +162,16 @@ public struct CommandDeclaration: Sendable {
     self.summary = summary
     self.argumentCompletion = completion
     self.parse = parse
+  }
+
+  /// A command whose one argument is a row (`name <row>`).
+  private static func row(
+    _ name: String, usage: String? = nil, _ summary: String,
+    _ command: @escaping @Sendable (RowAddress) -> Command
+  ) -> CommandDeclaration {
+    CommandDeclaration(name: name, usage: usage ?? "\(name) <row>", summary: summary) {
+      arguments throws(CommandError) in command(try CommandParser.address(arguments.text, for: arguments.name))
+    }
   }
 
   /// `on` or `off`, for the switches (`events`, `timing`).
