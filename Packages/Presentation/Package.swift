@@ -27,6 +27,7 @@ let package = Package(
         "Presentation", "PresentationTestSupport", "Domain",
         .product(name: "Services", package: "Services"),
         .product(name: "ServicesTestSupport", package: "Services"),
+        .product(name: "SeededRandomness", package: "Services"),
       ]
     ),
   ]

@@ -95,6 +95,11 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
     }
   }
 
+  /// Every track whose state is not `notDownloaded`, with its state.
+  public var knownDownloadStates: [Track.ID: DownloadState] {
+    state.withLock { $0.states }
+  }
+
   /// The track's current state.
   public func downloadState(of trackID: Track.ID) -> DownloadState {
     state.withLock { $0.states[trackID] ?? .notDownloaded }

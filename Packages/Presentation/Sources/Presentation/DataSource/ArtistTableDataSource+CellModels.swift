@@ -63,6 +63,7 @@ extension ArtistTableDataSource {
   @discardableResult
   func keepOnly(_ count: Int) -> Bool {
     guard tracks.count > count else { return false }
+    for model in models[count...] { forget(model) }
     tracks.removeSubrange(count...)
     models.removeSubrange(count...)
     trackKeys.removeSubrange(count...)
@@ -88,6 +89,8 @@ extension ArtistTableDataSource {
     models.reserveCapacity(tracks.count)
     trackKeys.append(contentsOf: keys)
     for (index, track) in batch.enumerated() {
+      if favourites[index] { modelsShowingAFavourite += 1 }
+      if downloadStates[index] != .notDownloaded { modelsShowingADownload += 1 }
       models.append(
         TrackCellModel(
           id: track.id,
@@ -100,6 +103,55 @@ extension ArtistTableDataSource {
           isPlaying: track.id == nowPlaying
         ))
     }
+  }
+
+  /// Counts a model that goes (see ``modelsShowingADownload``).
+  func forget(_ model: TrackCellModel) {
+    if model.isFavourited { modelsShowingAFavourite -= 1 }
+    if model.downloadStatus != .notDownloaded { modelsShowingADownload -= 1 }
+  }
+
+  /// Counts a model that comes (see ``modelsShowingADownload``).
+  func count(_ model: TrackCellModel) {
+    if model.isFavourited { modelsShowingAFavourite += 1 }
+    if model.downloadStatus != .notDownloaded { modelsShowingADownload += 1 }
+  }
+
+  /// Whether every track's models show what the managers say of it now.
+  ///
+  /// First the quick way: it asks the managers for the tracks they hold a state for (downloads, favourites) and
+  /// looks only those up on the page; the tracks the page shows with a download or a favourite are counted as
+  /// models change, so a model that shows one the managers no longer hold is caught by the counts. When that
+  /// says no, every model is compared with the managers (the answer that counts), and the counts are taken
+  /// again if they had gone wrong.
+  func rowsShowManagersStates() -> Bool {
+    if countedRowsShowManagersStates() { return true }
+    guard modelsShowTheManagersStates(in: 0..<tracks.count) else { return false }
+    modelsShowingADownload = models.count { $0.downloadStatus != .notDownloaded }
+    modelsShowingAFavourite = models.count(where: \.isFavourited)
+    return true
+  }
+
+  private func countedRowsShowManagersStates() -> Bool {
+    let downloads = downloadsManager.knownDownloadStates
+    var shownDownloads = 0
+    for (trackID, state) in downloads {
+      let status = TrackCellModel.DownloadStatus(state)
+      for index in indices(of: trackID) {
+        guard models[index].downloadStatus == status else { return false }
+        shownDownloads += 1
+      }
+    }
+    guard shownDownloads == modelsShowingADownload else { return false }
+    let favourites = favouritesManager?.favouritedTrackIDs ?? []
+    var shownFavourites = 0
+    for trackID in favourites {
+      for index in indices(of: trackID) {
+        guard models[index].isFavourited else { return false }
+        shownFavourites += 1
+      }
+    }
+    return shownFavourites == modelsShowingAFavourite
   }
 
   /// Whether the cell models in `range` show what the managers say of their tracks now (changes they announced

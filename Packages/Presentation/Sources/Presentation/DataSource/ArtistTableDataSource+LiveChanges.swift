@@ -65,10 +65,10 @@ extension ArtistTableDataSource {
   ///
   /// A screen calls it once the managers have settled (the REPL's `wait`, after the downloads manager has
   /// finished its transfers) to show their outcome, instead of guessing when their announcements have arrived.
-  /// It compares every track with the managers (one batch query each) when called and after each announcement
-  /// while someone waits.
+  /// It compares the page with what the managers hold (the tracks with a download state or a favourite) when
+  /// called and after each announcement while someone waits: its cost follows those, not the page's length.
   public func waitUntilRowsShowManagersStates() async {
-    guard !modelsShowTheManagersStates(in: 0..<tracks.count) else { return }
+    guard !rowsShowManagersStates() else { return }
     let id = nextManagerStateWaiter
     nextManagerStateWaiter += 1
     await withTaskCancellationHandler {
@@ -86,7 +86,7 @@ extension ArtistTableDataSource {
 
   /// Ends the waits of ``waitUntilRowsShowManagersStates()`` once the rows show what the managers say.
   func resumeManagerStateWaitersOnceShown() {
-    guard !managerStateWaiters.isEmpty, modelsShowTheManagersStates(in: 0..<tracks.count) else { return }
+    guard !managerStateWaiters.isEmpty, rowsShowManagersStates() else { return }
     let waiters = managerStateWaiters.values
     managerStateWaiters = [:]
     for waiter in waiters { waiter.resume() }
@@ -105,7 +105,9 @@ extension ArtistTableDataSource {
     var changedRows: [Int] = []
     for index in indices(of: trackID) {
       let before = models[index]
+      forget(before)
       change(&models[index])
+      count(models[index])
       if models[index] != before, rowOfTrack[index] >= 0 { changedRows.append(index) }
     }
     guard !changedRows.isEmpty, let section = sections.firstIndex(where: { $0.id == .tracks }) else { return false }
@@ -120,6 +122,7 @@ extension ArtistTableDataSource {
     let isFavourited = favouritesManager.isFavourited(trackID)
     var isVisible = false
     for index in indices(of: trackID) where models[index].isFavourited != isFavourited {
+      modelsShowingAFavourite += isFavourited ? 1 : -1
       models[index].isFavourited = isFavourited
       isVisible = isVisible || rowOfTrack[index] >= 0
     }

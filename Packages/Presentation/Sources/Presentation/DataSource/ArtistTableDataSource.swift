@@ -81,6 +81,11 @@ public final class ArtistTableDataSource {
   var paging: Task<Void, Never>?
   private var loadWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
   private var nextLoadWaiter = 0
+  /// How many track cell models show a download state other than not downloaded, and how many show a favourite:
+  /// kept as the models change, so that comparing the page with the managers costs what the managers hold, not
+  /// the page's length.
+  var modelsShowingADownload = 0
+  var modelsShowingAFavourite = 0
   /// Waiters for the rows to show what the managers say (``waitUntilRowsShowManagersStates()``).
   var managerStateWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
   var nextManagerStateWaiter = 0
