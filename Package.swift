@@ -68,6 +68,7 @@ let package = Package(
         .product(name: "Services", package: "Services"),
         .product(name: "Domain", package: "Domain"),
         .product(name: "ServicesTestSupport", package: "Services"),
+        .product(name: "SeededRandomness", package: "Services"),
       ],
       path: "Packages/Presentation/Tests/PresentationTests"
     ),

@@ -18,13 +18,16 @@ let package = Package(
       name: "Presentation",
       dependencies: ["Domain", .product(name: "Services", package: "Services")]
     ),
-    .target(name: "PresentationTestSupport", dependencies: ["Presentation", "Domain"]),
+    .target(
+      name: "PresentationTestSupport",
+      dependencies: ["Presentation", "Domain", .product(name: "ServicesTestSupport", package: "Services")]),
     .testTarget(
       name: "PresentationTests",
       dependencies: [
         "Presentation", "PresentationTestSupport", "Domain",
         .product(name: "Services", package: "Services"),
         .product(name: "ServicesTestSupport", package: "Services"),
+        .product(name: "SeededRandomness", package: "Services"),
       ]
     ),
   ]

@@ -63,6 +63,19 @@ import Testing
     }
   }
 
+  @Test(arguments: Implementation.allCases)
+  func tracksByIdentifierComeInTheOrderAskedOnceEachWithoutUnknownOnes(_ implementation: Implementation)
+    async throws
+  {
+    let api = try await CatalogFixture.make(implementation).musicAPI
+    let byID = Dictionary(uniqueKeysWithValues: CatalogFixture.tracks.map { ($0.id, $0) })
+    let asked: [Track.ID] = ["o2", "nobody", "b6", "o2", "s1", "a\u{0}b", ""]
+    #expect(try await api.tracks(withIDs: asked) == ["o2", "b6", "s1"].map { byID[$0]! })
+    #expect(try await api.tracks(withIDs: []).isEmpty)
+    let all = CatalogFixture.tracks.map(\.id).reversed()
+    #expect(try await api.tracks(withIDs: Array(all)).map(\.id) == Array(all))
+  }
+
   /// Björk's tracks in every order: ties (popularity, length, date, titles differing only in case or accents)
   /// keep the catalog's order.
   static let orders: [(TrackOrder, [Track.ID])] = [

@@ -74,6 +74,10 @@ struct StreamURLCheckingMusicAPI: MusicAPI {
     try await base.relatedArtists(of: artistID)
   }
 
+  func tracks(withIDs trackIDs: [Track.ID]) async throws(MusicAPIError) -> [Track] {
+    try await base.tracks(withIDs: trackIDs).map(restore)
+  }
+
   private func restore(_ track: Track) -> Track {
     restoringCatalogStreamURL(track, server: server)
   }

@@ -6,6 +6,8 @@ public enum Command: Hashable, Sendable {
   case artists(query: String?)
   /// `artist <name or id>`: open an artist's page.
   case artist(String)
+  /// `favourites`: open the page of every favourite track, which follows the favourites as they change.
+  case favourites
   /// `reload`: fetch the page again.
   case reload
   /// `sort <mode>`: order the tracks.

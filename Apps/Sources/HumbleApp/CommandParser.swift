@@ -12,12 +12,8 @@ public struct CommandError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// Turns a typed line into a ``Command``.
 public enum CommandParser {
-  /// Every command name, for help, completion and suggestions.
-  public static let commandNames = [
-    "artists", "artist", "reload", "sort", "show", "select", "deselect", "scroll", "cell", "actions", "action",
-    "download", "favourite", "unfavourite", "user", "events", "timing", "history", "wait", "back", "help", "quit",
-    "exit",
-  ]
+  /// Every command name (aliases after the name they stand for), for completion and suggestions.
+  public static let commandNames = CommandDeclaration.all.flatMap { [$0.name] + $0.aliases }
 
   /// The sort mode names the `sort` command accepts.
   public static let sortModes: [(name: String, mode: TrackSortMode)] = [
@@ -29,70 +25,15 @@ public enum CommandParser {
   public static func parse(_ line: String) throws(CommandError) -> Command? {
     let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
     guard let name = words.first?.lowercased() else { return nil }
-    let argument = words.dropFirst().joined(separator: " ")
-    switch name {
-    case "artists": return .artists(query: argument.isEmpty ? nil : argument)
-    case "artist":
-      guard !argument.isEmpty else {
-        throw CommandError("artist: missing artist name or id (usage: artist <name or id>)")
-      }
-      return .artist(argument)
-    case "reload": return .reload
-    case "show": return .show
-    case "sort":
-      guard let mode = sortModes.first(where: { $0.name == argument.lowercased() })?.mode else {
-        let names = sortModes.map(\.name).joined(separator: "|")
-        throw CommandError(
-          argument.isEmpty
-            ? "sort: missing sort mode (usage: sort <\(names)>)"
-            : "sort: unknown sort mode \(TerminalText.quoted(argument)) (use \(names))")
-      }
-      return .sort(mode)
-    case "select": return .select(try address(argument, for: name))
-    case "download": return .download(try address(argument, for: name))
-    case "favourite": return .favourite(try address(argument, for: name))
-    case "unfavourite": return .unfavourite(try address(argument, for: name))
-    case "deselect": return .deselect(argument.isEmpty ? nil : try address(argument, for: name))
-    case "scroll": return .scroll(try scrollTarget(argument))
-    case "cell": return .cell(try address(argument, for: name))
-    case "actions": return .actions(try address(argument, for: name))
-    case "action":
-      let parts = words.dropFirst()
-      guard parts.count >= 2, let last = parts.last else {
-        throw CommandError("action: missing title or row (usage: action <title> <row>)")
-      }
-      return .action(title: parts.dropLast().joined(separator: " "), row: try address(last, for: name))
-    case "user":
-      let parts = Array(words.dropFirst())
-      guard parts.count == 2, parts[0].lowercased() == "age", let age = Int(parts[1]), (0...150).contains(age) else {
-        throw CommandError("user: usage: user age <years, 0 to 150>")
-      }
-      return .userAge(age)
-    case "events":
-      switch argument.lowercased() {
-      case "on": return .events(true)
-      case "off": return .events(false)
-      default: throw CommandError("events: usage: events on|off")
-      }
-    case "back": return .back
-    case "history": return .history
-    case "wait": return .wait
-    case "timing":
-      switch argument.lowercased() {
-      case "on": return .timing(true)
-      case "off": return .timing(false)
-      default: throw CommandError("timing: usage: timing on|off")
-      }
-    case "help": return .help(argument.isEmpty ? nil : argument)
-    case "quit", "exit": return .quit
-    default:
+    guard let declaration = CommandDeclaration.named(name) else {
       let suggestion = closest(to: name, among: commandNames).map { " Did you mean '\($0)'?" } ?? ""
       throw CommandError(
         "Unknown command \(TerminalText.quoted(name)).\(suggestion) Type 'help' for the list of commands.")
     }
+    return try declaration.parse(.init(name: name, words: Array(words.dropFirst())))
   }
 
-  private static func scrollTarget(_ text: String) throws(CommandError) -> ScrollTarget {
+  static func scrollTarget(_ text: String) throws(CommandError) -> ScrollTarget {
     let words = text.lowercased().split(separator: " ")
     switch words.first {
     case "down": return .down
@@ -104,7 +45,7 @@ public enum CommandParser {
     }
   }
 
-  private static func address(_ text: String, for command: String) throws(CommandError) -> RowAddress {
+  static func address(_ text: String, for command: String) throws(CommandError) -> RowAddress {
     guard !text.isEmpty else {
       throw CommandError("\(command): missing row (usage: \(command) <row> or <section>.<row>)")
     }

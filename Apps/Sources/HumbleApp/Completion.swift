@@ -21,15 +21,14 @@ public enum Completion {
     let commandStart = before.drop(while: \.isWhitespace)
     let afterCommand = commandStart.drop(while: { !$0.isWhitespace })
     let argumentBefore = String(afterCommand.drop(while: \.isWhitespace))
-    switch command {
-    case "sort" where typed.count == 1: return matching(CommandParser.sortModes.map(\.name), prefix: word)
-    case "events" where typed.count == 1, "timing" where typed.count == 1: return matching(["on", "off"], prefix: word)
-    case "scroll" where typed.count == 1: return matching(["down", "up", "top", "bottom", "to"], prefix: word)
-    case "user" where typed.count == 1: return matching(["age"], prefix: word)
-    case "help" where typed.count == 1: return matching(Help.usage.map(\.name), prefix: word)
-    case "artist", "artists": return phrases(artistNames, typedBefore: argumentBefore, word: word)
-    case "action": return phrases(actionTitles, typedBefore: argumentBefore, word: word)
-    default: return []
+    guard let declaration = CommandDeclaration.named(command) else { return [] }
+    switch declaration.argumentCompletion {
+    case .none: return []
+    case .words(let words): return typed.count == 1 ? matching(words, prefix: word) : []
+    case .commandNames:
+      return typed.count == 1 ? matching(CommandDeclaration.all.map(\.name), prefix: word) : []
+    case .artistNames: return phrases(artistNames, typedBefore: argumentBefore, word: word)
+    case .actionTitles: return phrases(actionTitles, typedBefore: argumentBefore, word: word)
     }
   }
 

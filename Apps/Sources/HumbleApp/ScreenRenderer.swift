@@ -38,7 +38,7 @@ public enum ScreenRenderer {
     for (indexPath, cell) in visible {
       if indexPath.section != lastSection {
         let header = "── \(table.headerTitle(forSection: indexPath.section) ?? "") ──"
-        lines.append(Piece.render([Piece(header, .bold)], width: options.width, colour: options.usesColour))
+        lines.append(StyledText.render([StyledText(header, .bold)], width: options.width, colour: options.usesColour))
         lastSection = indexPath.section
       }
       guard let model = cell.model else { continue }
@@ -94,98 +94,44 @@ public enum ScreenRenderer {
     for model: ArtistCellModelType, number: Int, selected: Bool, layout: Layout,
     options: RenderOptions
   ) -> String {
-    var pieces = [Piece((selected ? ">" : " ") + TerminalText.padLeft("\(number)", toWidth: layout.numberWidth) + " ")]
-    var details: [Piece] = []
+    var pieces = [
+      StyledText((selected ? ">" : " ") + TerminalText.padLeft("\(number)", toWidth: layout.numberWidth) + " ")
+    ]
+    var details: [StyledText] = []
     switch model {
     case .track(let track):
-      pieces.append(Piece(track.isPlaying ? "▶" : " ", .cyan))
-      pieces.append(Piece(track.isFavourited ? "♥" : " ", .red))
+      pieces.append(StyledText(track.isPlaying ? "▶" : " ", .cyan))
+      pieces.append(StyledText(track.isFavourited ? "♥" : " ", .red))
       switch track.downloadStatus {
-      case .downloaded: pieces.append(Piece("⬇", .green))
-      case .downloading: pieces.append(Piece("⋯", .yellow))
-      case .failed: pieces.append(Piece("!", .red))
-      case .notDownloaded: pieces.append(Piece(" "))
+      case .downloaded: pieces.append(StyledText("⬇", .green))
+      case .downloading: pieces.append(StyledText("⋯", .yellow))
+      case .failed: pieces.append(StyledText("!", .red))
+      case .notDownloaded: pieces.append(StyledText(" "))
       }
-      pieces.append(Piece(track.isExplicit ? "E" : " ", .magenta))
-      details.append(Piece(TerminalText.padLeft(track.duration, toWidth: layout.durationWidth)))
-      details.append(Piece(track.releaseDate, .dim))
-      if let progress = track.downloadProgressText { details.append(Piece(progress, .yellow)) }
-      if let failure = track.failureText { details.append(Piece(failure, .red)) }
+      pieces.append(StyledText(track.isExplicit ? "E" : " ", .magenta))
+      details.append(StyledText(TerminalText.padLeft(track.duration, toWidth: layout.durationWidth)))
+      details.append(StyledText(track.releaseDate, .dim))
+      if let progress = track.downloadProgressText { details.append(StyledText(progress, .yellow)) }
+      if let failure = track.failureText { details.append(StyledText(failure, .red)) }
     case .playlist(let playlist):
-      pieces.append(Piece("    "))
-      details.append(Piece(playlist.subtitle, .dim))
+      pieces.append(StyledText("    "))
+      details.append(StyledText(playlist.subtitle, .dim))
     case .relatedArtist(let artist):
-      pieces.append(Piece("    "))
-      details.append(Piece(artist.detail, .dim))
+      pieces.append(StyledText("    "))
+      details.append(StyledText(artist.detail, .dim))
     }
-    pieces.append(Piece(" "))
+    pieces.append(StyledText(" "))
     // The title column: as wide as the widest visible title, narrower when the terminal is.
     let fixed = pieces.reduce(0) { $0 + TerminalText.displayWidth($1.text) }
     let detailWidth = details.reduce(0) { $0 + 2 + TerminalText.displayWidth($1.text) }
     var titleWidth = layout.titleWidth
     if let width = options.width { titleWidth = min(titleWidth, max(8, width - fixed - detailWidth)) }
-    pieces.append(Piece(TerminalText.pad(title(of: model), toWidth: titleWidth), selected ? .bold : .plain))
+    pieces.append(StyledText(TerminalText.pad(title(of: model), toWidth: titleWidth), selected ? .bold : .plain))
     for detail in details {
-      pieces.append(Piece("  "))
+      pieces.append(StyledText("  "))
       pieces.append(detail)
     }
-    let text = Piece.render(pieces, width: options.width, colour: options.usesColour)
+    let text = StyledText.render(pieces, width: options.width, colour: options.usesColour)
     return selected && options.usesColour ? "\u{1B}[7m" + text + "\u{1B}[27m" : text
-  }
-}
-
-/// A run of text with one style; lines are made of pieces so colour never changes where text is cut.
-struct Piece {
-  enum Style {
-    case plain, bold, dim, red, green, yellow, cyan, magenta
-
-    var codes: (on: String, off: String) {
-      switch self {
-      case .plain: ("", "")
-      case .bold: ("\u{1B}[1m", "\u{1B}[22m")
-      case .dim: ("\u{1B}[2m", "\u{1B}[22m")
-      case .red: ("\u{1B}[31m", "\u{1B}[39m")
-      case .green: ("\u{1B}[32m", "\u{1B}[39m")
-      case .yellow: ("\u{1B}[33m", "\u{1B}[39m")
-      case .cyan: ("\u{1B}[36m", "\u{1B}[39m")
-      case .magenta: ("\u{1B}[35m", "\u{1B}[39m")
-      }
-    }
-  }
-
-  var text: String
-  var style: Style
-
-  init(_ text: String, _ style: Style = .plain) {
-    self.text = TerminalText.visible(text)
-    self.style = style
-  }
-
-  /// The pieces as one line: trailing spaces dropped, cut with "…" to `width` columns, styled if `colour`.
-  static func render(_ pieces: [Piece], width: Int?, colour: Bool) -> String {
-    var pieces = pieces
-    while let last = pieces.last, last.text.allSatisfy({ $0 == " " }) { pieces.removeLast() }
-    if let last = pieces.indices.last {
-      pieces[last].text = String(pieces[last].text.reversed().drop { $0 == " " }.reversed())
-    }
-    if let width, pieces.reduce(0, { $0 + TerminalText.displayWidth($1.text) }) > width {
-      var budget = width
-      var fitted: [Piece] = []
-      for piece in pieces {
-        let pieceWidth = TerminalText.displayWidth(piece.text)
-        if pieceWidth < budget {
-          fitted.append(piece)
-          budget -= pieceWidth
-        } else {
-          // The piece where the line is cut; something follows it, so it always ends in "…".
-          let room = pieceWidth > budget ? budget : budget - 1
-          fitted.append(Piece(TerminalText.truncate(piece.text, toWidth: room), piece.style))
-          break
-        }
-      }
-      pieces = fitted
-    }
-    guard colour else { return pieces.map(\.text).joined() }
-    return pieces.map { $0.style.codes.on + $0.text + $0.style.codes.off }.joined()
   }
 }

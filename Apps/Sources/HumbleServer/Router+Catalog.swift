@@ -67,6 +67,11 @@ struct ServerRouter {
       let playlist = try await state.store.playlist(withID: Playlist.ID(id))
       return try JSONResponse.make(JSONResponse.served(playlist, request: request, state: state))
     }
+    on(.get, "/v1/tracks/{trackID}") { request, context in
+      let id = try RequestParsing.identifier("trackID", context)
+      let track = try await state.store.track(withID: Track.ID(id))
+      return try JSONResponse.make(JSONResponse.served([track], request: request, state: state)[0])
+    }
     on(.get, CatalogAPI.Path.openAPIDocument) { _, _ in
       let document = try CatalogAPI.openAPIDocument
       return Response(

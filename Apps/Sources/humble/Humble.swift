@@ -237,6 +237,8 @@ struct SessionServices {
 
 /// The favourites of someone who browses a server without a token: none, and a one-line reason for each change.
 struct SignedOutFavourites: FavouritesManager {
+  var favouritedTrackIDs: Set<Track.ID> { [] }
+
   func isFavourited(_ trackID: Track.ID) -> Bool { false }
 
   func setFavourited(_ isFavourited: Bool, trackID: Track.ID) async throws(FavouritesError) {

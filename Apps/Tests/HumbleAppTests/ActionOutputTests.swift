@@ -17,6 +17,7 @@ final class LateAnnouncingFavouritesManager: FavouritesManager, Sendable {
   private let state = Mutex(State())
   private let broadcaster = ChangeBroadcaster<FavouriteChange>()
 
+  var favouritedTrackIDs: Set<Track.ID> { state.withLock { $0.stored } }
   func isFavourited(_ trackID: Track.ID) -> Bool { state.withLock { $0.stored.contains(trackID) } }
 
   func favouriteStates(of trackIDs: [Track.ID]) -> [Bool] { trackIDs.map(isFavourited) }

@@ -1,5 +1,6 @@
 import HumbleApp
 import Presentation
+import ServicesTestSupport
 import Testing
 
 @Suite struct CommandParserTests {
@@ -62,6 +63,40 @@ import Testing
     for (line, suggestion) in [("selecttt 1", "select"), ("shw", "show"), ("unfavouritee 2", "unfavourite")] {
       let error = #expect(throws: CommandError.self) { try CommandParser.parse(line) }
       #expect(error?.description.contains("Did you mean '\(suggestion)'?") == true, "\(line)")
+    }
+  }
+}
+
+/// Each command is declared once; the parser, help and completion all answer from the declarations.
+@Suite struct CommandDeclarationTests {
+  @Test func everyDeclaredNameParsesAsItsCommandOrAsksForItsArgumentByName() {
+    for declaration in CommandDeclaration.all {
+      for name in [declaration.name] + declaration.aliases {
+        do {
+          #expect(try CommandParser.parse(name) != nil)
+        } catch {
+          #expect(error.description.hasPrefix("\(name):"), "'\(name)' alone: \(error)")
+        }
+      }
+    }
+  }
+
+  @MainActor @Test func helpListsEveryCommandOnceAndExplainsOneByAnyOfItsNames() async {
+    let session = Session(
+      musicAPI: MockMusicAPI(), playlistAPI: nil, downloadsManager: MockDownloadsManager(), favouritesManager: nil)
+    let list = await session.run("help").lines
+    #expect(list.count == CommandDeclaration.all.count)
+    #expect(list.first == "artists [query]  —  list artists, or those whose names contain the query")
+    #expect(await session.run("help exit").lines == ["usage: quit | exit", "leave"])
+    #expect(await session.run("help QUIT").lines == ["usage: quit | exit", "leave"])
+  }
+
+  @Test func tabOffersEveryCommandNameAndEachCommandsOwnArgumentWords() {
+    #expect(Completion.candidates(before: "", word: "", artistNames: []) == CommandParser.commandNames)
+    #expect(CommandParser.commandNames.last == "exit")
+    for declaration in CommandDeclaration.all {
+      guard case .words(let words) = declaration.argumentCompletion else { continue }
+      #expect(Completion.candidates(before: "\(declaration.name) ", word: "", artistNames: []) == words)
     }
   }
 }

@@ -22,6 +22,29 @@ import Testing
     #expect(output.lines.contains { $0.contains("Wonderwall") })
   }
 
+  @Test func theFavouritesPageListsTheFavouritesFollowsThemAndBackReturns() async throws {
+    let session = makeSession()
+    _ = await session.run("artist oasis")
+    #expect(await session.run("favourite 2").error == nil)
+    let opened = await session.run("favourites")
+    #expect(opened.error == nil)
+    #expect(opened.lines.first == "Favourites")
+    #expect(opened.lines.contains { $0.contains("Hello") })
+    #expect(!opened.lines.contains { $0.contains("Wonderwall") })
+    #expect(session.artist == nil)
+    let screen = try #require(session.screen)
+    let updates = screen.dataSource.updates()
+    #expect(await session.run("unfavourite 1").error == nil)
+    _ = try await firstSnapshot(on: updates) { $0.cellModels.isEmpty }
+    // `wait` shows the page as the data source has it (a bare `show` prints the table, which catches up on its own).
+    let waited = await session.run("wait")
+    #expect(waited.error == nil)
+    #expect(!waited.lines.contains { $0.contains("Hello") })
+    let back = await session.run("back")
+    #expect(back.lines.first == "Oasis")
+    #expect(session.artist?.id == "oasis")
+  }
+
   @Test func sortingReordersTheTableRows() async throws {
     let session = makeSession()
     _ = await session.run("artist Oasis")

@@ -79,6 +79,18 @@ import Testing
     }
   }
 
+  @Test(arguments: StoreBackend.allCases) func aTrackIsFoundByIDWithItsStreamOnThisServerAndAnUnknownOneIs404(
+    _ backend: StoreBackend
+  ) async throws {
+    try await TestServer.with(backend) { server in
+      let track = try await server.get(Track.self, CatalogAPI.Path.track("solo-1"))
+      #expect(track.id == "solo-1")
+      #expect(track.streamURL.absoluteString.hasSuffix(CatalogAPI.Path.stream(ofTrack: "solo-1")))
+      let (problem, _) = try await server.problem(.GET, CatalogAPI.Path.track("gone"), status: 404)
+      #expect(problem.detail == "No track with ID 'gone' in the catalog.")
+    }
+  }
+
   @Test(arguments: StoreBackend.allCases) func streamURLsFollowTheHostTheClientUsedAndIgnoreAMalformedOne(
     _ backend: StoreBackend
   ) async throws {

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Presentation
+import PresentationTestSupport
 import Services
 import ServicesTestSupport
 
@@ -26,19 +27,12 @@ struct PageFixture {
   }
 }
 
-struct StreamEnded: Error {}
-
-/// The first snapshot on `updates` that satisfies `condition`.
-///
-/// A snapshot that never comes is caught by the suites' time limit (cancelling a stream's iteration would
-/// end the stream for later checks).
-@MainActor
+/// The first snapshot on `updates` that satisfies `condition`; fails listing what arrived when none does.
 func nextSnapshot(
   _ updates: AsyncStream<ArtistPageSnapshot>,
-  where condition: @escaping (ArtistPageSnapshot) -> Bool
+  where condition: @escaping @Sendable (ArtistPageSnapshot) -> Bool
 ) async throws -> ArtistPageSnapshot {
-  for await snapshot in updates where condition(snapshot) { return snapshot }
-  throw StreamEnded()
+  try await firstSnapshot(on: updates, where: condition)
 }
 
 /// A date at midnight UTC.

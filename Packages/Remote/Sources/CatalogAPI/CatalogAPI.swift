@@ -32,6 +32,8 @@ public enum CatalogAPI {
     public static func playlists(featuringArtist id: String) -> String { "/v1/artists/\(segment(id))/playlists" }
     /// The path `/v1/playlists/{playlistID}`.
     public static func playlist(_ id: String) -> String { "/v1/playlists/\(segment(id))" }
+    /// The path `/v1/tracks/{trackID}`.
+    public static func track(_ id: String) -> String { "/v1/tracks/\(segment(id))" }
     /// The path `/v1/tracks/{trackID}/stream`.
     public static func stream(ofTrack id: String) -> String { "/v1/tracks/\(segment(id))/stream" }
     /// The path `/v1/me/favourites`.

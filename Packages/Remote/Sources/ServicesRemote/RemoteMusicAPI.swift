@@ -94,6 +94,51 @@ public struct RemoteMusicAPI: MusicAPI {
     }
   }
 
+  /// The tracks with these identifiers, in the order asked, each once, asked for one by one (eight at a time);
+  /// identifiers the server does not know are left out.
+  public func tracks(withIDs trackIDs: [Track.ID]) async throws(MusicAPIError) -> [Track] {
+    var seen = Set<Track.ID>()
+    let wanted = trackIDs.filter { Self.canBeAsked($0.rawValue) && seen.insert($0).inserted }
+    let client = client
+    let answers: [Result<Track?, MusicAPIError>] = await withTaskGroup(of: (Int, Result<Track?, MusicAPIError>).self) {
+      group in
+      var answers = [Result<Track?, MusicAPIError>](repeating: .success(nil), count: wanted.count)
+      var next = 0
+      func ask(_ index: Int) {
+        let id = wanted[index]
+        group.addTask {
+          do throws(RemoteFailure) {
+            return (index, .success(try await client.get(Track.self, CatalogAPI.Path.track(id.rawValue))))
+          } catch {
+            if case .status(404, _) = error { return (index, .success(nil)) }
+            return (index, .failure(error.musicAPIError()))
+          }
+        }
+      }
+      while next < min(8, wanted.count) {
+        ask(next)
+        next += 1
+      }
+      for await (index, answer) in group {
+        answers[index] = answer
+        if case .failure = answer {
+          group.cancelAll()
+          break
+        }
+        if next < wanted.count {
+          ask(next)
+          next += 1
+        }
+      }
+      return answers
+    }
+    var tracks: [Track] = []
+    for answer in answers {
+      if let track = try answer.get() { tracks.append(track) }
+    }
+    return tracks
+  }
+
   private func search(_ query: String) async throws(MusicAPIError) -> [Artist] {
     do {
       return try await client.get(

@@ -13,12 +13,15 @@ import Testing
   @Test func theCommittedDocumentDeclaresEveryEndpoint() {
     #expect(contract.operations.contains(.init(method: "GET", template: "/v1/artists/{artistID}/tracks")))
     #expect(contract.operations.contains(.init(method: "HEAD", template: "/v1/tracks/{trackID}/stream")))
-    #expect(contract.operations.count == 13)
+    #expect(contract.operations.contains(.init(method: "GET", template: "/v1/tracks/{trackID}")))
+    #expect(contract.operations.count == 14)
   }
 
   @Test func literalSegmentsWinOverParameters() {
     #expect(contract.template(matching: "/v1/me/favourites/events") == "/v1/me/favourites/events")
     #expect(contract.template(matching: "/v1/me/favourites/t1") == "/v1/me/favourites/{trackID}")
+    #expect(contract.template(matching: "/v1/tracks/t1") == "/v1/tracks/{trackID}")
+    #expect(contract.template(matching: "/v1/tracks/t1/stream") == "/v1/tracks/{trackID}/stream")
     #expect(contract.template(matching: "/v1/nothing") == nil)
   }
 

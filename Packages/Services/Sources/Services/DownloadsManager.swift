@@ -14,6 +14,10 @@ public protocol DownloadsManager: Sendable {
   /// The states of many tracks at once, in the order asked (a default asks one by one).
   func downloadStates(of trackIDs: [Track.ID]) -> [DownloadState]
 
+  /// Every track whose state is not ``DownloadState/notDownloaded``, with its state: the downloads in progress,
+  /// the finished ones and the failures.
+  var knownDownloadStates: [Track.ID: DownloadState] { get }
+
   /// Starts copying a track from its stream URL, in the background.
   ///
   /// Returns once the download has started; progress, completion and failure arrive through ``changes()``.

@@ -11,6 +11,9 @@ public protocol FavouritesManager: Sendable {
   /// Whether each of many tracks is a favourite, in the order asked (a default asks one by one).
   func favouriteStates(of trackIDs: [Track.ID]) -> [Bool]
 
+  /// Every favourite track's identifier.
+  var favouritedTrackIDs: Set<Track.ID> { get }
+
   /// Marks a track as a favourite or not; setting the state it already has changes nothing.
   func setFavourited(_ isFavourited: Bool, trackID: Track.ID) async throws(FavouritesError)
 

@@ -26,6 +26,10 @@ public protocol MusicAPI: Sendable {
   /// Artists related to an artist, most related first; fails with ``MusicAPIError/artistNotFound(_:)`` when
   /// there is no such artist.
   func relatedArtists(of artistID: Artist.ID) async throws(MusicAPIError) -> [Artist]
+
+  /// The tracks with these identifiers, in the order asked, each once; identifiers the catalog does not hold
+  /// (a favourite of a track since removed, say) are left out.
+  func tracks(withIDs trackIDs: [Track.ID]) async throws(MusicAPIError) -> [Track]
 }
 
 /// Why a ``MusicAPI`` call failed.

@@ -52,15 +52,18 @@ extension CatalogDatabase {
   }
 
   private static func export(_ db: Database, _ body: (CatalogExportRow) throws -> Void) throws {
-    let artists = try Row.fetchCursor(db, sql: "SELECT \(Rows.artistColumns), searchName FROM artist ORDER BY id")
+    let artists = try Row.fetchCursor(
+      db, sql: "SELECT \(CatalogRowDecoder.artistColumns), searchName FROM artist ORDER BY id")
     while let row = try artists.next() {
-      try body(.artist(Rows.artist(row), searchName: row[4]))
+      try body(.artist(CatalogRowDecoder.artist(row), searchName: row[4]))
     }
     let tracks = try Row.fetchCursor(
       db,
-      sql: "SELECT \(Rows.trackColumns), track.position, track.searchTitle FROM track ORDER BY artistID, position")
+      sql:
+        "SELECT \(CatalogRowDecoder.trackColumns), track.position, track.searchTitle FROM track ORDER BY artistID, position"
+    )
     while let row = try tracks.next() {
-      try body(.track(Rows.track(row), position: row[8], searchTitle: row[9]))
+      try body(.track(CatalogRowDecoder.track(row), position: row[8], searchTitle: row[9]))
     }
     let playlists = try Row.fetchCursor(db, sql: "SELECT id, name, artworkURL FROM playlist ORDER BY id")
     while let row = try playlists.next() {

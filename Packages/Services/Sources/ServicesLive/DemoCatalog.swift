@@ -31,8 +31,8 @@ public enum DemoCatalog {
   /// Recreates any of the demo catalog's stream files that are missing (deleted by hand, or a new machine).
   public static func createMissingStreamFiles(in database: CatalogDatabase) throws(CatalogDatabaseError) {
     let tracks = try database.readBlocking { db in
-      try Rows.tracks(
-        db, sql: "SELECT \(Rows.trackColumns) FROM track WHERE streamURL LIKE 'file:%'", arguments: [])
+      try CatalogRowDecoder.tracks(
+        db, sql: "SELECT \(CatalogRowDecoder.trackColumns) FROM track WHERE streamURL LIKE 'file:%'", arguments: [])
     }
     try createMissingStreamFiles(for: tracks)
   }

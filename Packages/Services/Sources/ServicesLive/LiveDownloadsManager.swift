@@ -12,49 +12,7 @@ import Services
 /// transfer cut short is resumed with `Range` requests into the same partial file (see
 /// ``Configuration/resumeAttempts``).
 public final class LiveDownloadsManager: DownloadsManager, Sendable {
-  /// How transfers behave.
-  public struct Configuration: Hashable, Sendable {
-    /// Bytes read per chunk.
-    public var chunkSize: Int
-    /// A bandwidth limit per transfer, to make progress visible on fast local files; nil for none.
-    public var maximumBytesPerSecond: Int?
-    /// The smallest progress change that is announced (0.01 announces each percent at most once).
-    public var progressGranularity: Double
-
-    /// How long an HTTP(S) transfer may go without receiving a byte (before the response or between parts
-    /// of the body) before it fails as stalled.
-    public var stallTimeout: Duration
-
-    /// How many times an HTTP(S) transfer whose connection ends early is resumed with a `Range` request
-    /// before it fails; 0 never resumes.
-    ///
-    /// Only a server that announced `Accept-Ranges: bytes` is asked; a stall is resumed once at most.
-    public var resumeAttempts: Int
-
-    /// The wait before the first resume; each later one waits twice as long as the one before.
-    public var resumeBackoff: Duration
-
-    /// Creates a configuration; the defaults copy as fast as possible, announce each percent, give up on
-    /// a stream that sends nothing for 30 seconds, and resume a cut HTTP(S) transfer up to 5 times, waiting
-    /// 0.25 s before the first resume.
-    public init(
-      chunkSize: Int = 64 * 1024,
-      maximumBytesPerSecond: Int? = nil,
-      progressGranularity: Double = 0.01,
-      stallTimeout: Duration = .seconds(30),
-      resumeAttempts: Int = 5,
-      resumeBackoff: Duration = .milliseconds(250)
-    ) {
-      self.chunkSize = chunkSize
-      self.maximumBytesPerSecond = maximumBytesPerSecond
-      self.progressGranularity = progressGranularity
-      self.stallTimeout = stallTimeout
-      self.resumeAttempts = resumeAttempts
-      self.resumeBackoff = resumeBackoff
-    }
-  }
-
-  private struct ActiveDownload {
+  struct ActiveDownload {
     let token: UUID
     var task: Task<Void, Never>?
     var isCancelled = false
@@ -62,21 +20,23 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
     var announcedProgress = 0.0
   }
 
-  private struct State {
+  struct State {
     var states: [Track.ID: DownloadState] = [:]
     var files: [Track.ID: String] = [:]
     var active: [Track.ID: ActiveDownload] = [:]
   }
 
-  private let database: CatalogDatabase
-  private let location: StorageLocation
-  private let configuration: Configuration
-  private let state: Locked<State>
+  let database: CatalogDatabase
+  let location: StorageLocation
+  let configuration: Configuration
+  let state: Locked<State>
   private let broadcaster = ChangeBroadcaster<DownloadChange>()
   private let lock: DirectoryLock
   private let directoryRemoval: DirectoryRemoval?
   /// Told when a cut transfer starts waiting to resume, with the bytes it keeps (a test's signal).
-  private let willWaitToResume: (@Sendable (Track.ID, Int) -> Void)?
+  let willWaitToResume: (@Sendable (Track.ID, Int) -> Void)?
+  /// Holds transfers mid-way until a test releases them.
+  let gate: TransferGate?
 
   /// Loads the downloads recorded in `database` and checks their files.
   ///
@@ -95,9 +55,11 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
     location: StorageLocation,
     configuration: Configuration,
     removingWhenDone directoryRemoval: DirectoryRemoval?,
-    willWaitToResume: (@Sendable (Track.ID, Int) -> Void)? = nil
+    willWaitToResume: (@Sendable (Track.ID, Int) -> Void)? = nil,
+    gate: TransferGate? = nil
   ) throws(CatalogDatabaseError) {
     self.willWaitToResume = willWaitToResume
+    self.gate = gate
     self.database = database
     self.location = location
     self.configuration = configuration
@@ -111,47 +73,8 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
     } catch {
       throw .filesDirectory(path: location.downloadsDirectory.path, reason: error.localizedDescription)
     }
-    let rows = try database.readBlocking { db in
-      try Row.fetchAll(db, sql: "SELECT trackID, state, fileName, byteCount, failureReason FROM download")
-    }
-    var loaded = State()
-    var missing: [String] = []
-    for row in rows {
-      guard let trackID = String.fromDatabaseValue(row[0]).map({ Track.ID($0) }) else { continue }
-      let fileName = String.fromDatabaseValue(row[2]) ?? ""
-      if String.fromDatabaseValue(row[1]) == "failed" {
-        loaded.states[trackID] = .failed(reason: String.fromDatabaseValue(row[4]) ?? "unknown reason")
-        continue
-      }
-      let path = location.downloadsDirectory.appendingPathComponent(fileName).path
-      let size = (try? fileManager.attributesOfItem(atPath: path))?[.size] as? NSNumber
-      if !fileName.isEmpty, let size, size.intValue == Int.fromDatabaseValue(row[3]) {
-        loaded.states[trackID] = .downloaded
-        loaded.files[trackID] = fileName
-      } else {
-        missing.append(trackID.rawValue)
-      }
-    }
-    let recorded = Set(loaded.files.values)
-    lock.holdShared {
-      // Alone: partial files are leftovers of a crash, and so is a file moved into place but never recorded.
-      let partials = (try? fileManager.contentsOfDirectory(atPath: location.partialDownloadsDirectory.path)) ?? []
-      for leftover in partials {
-        try? fileManager.removeItem(at: location.partialDownloadsDirectory.appendingPathComponent(leftover))
-      }
-      let stored = (try? fileManager.contentsOfDirectory(atPath: location.downloadsDirectory.path)) ?? []
-      for orphan in stored where !orphan.hasPrefix(".") && !recorded.contains(orphan) {
-        try? fileManager.removeItem(at: location.downloadsDirectory.appendingPathComponent(orphan))
-      }
-    }
-    if !missing.isEmpty, !database.isReadOnly {
-      try database.writeBlocking { db in
-        for trackID in missing {
-          try db.execute(sql: "DELETE FROM download WHERE trackID = ?", arguments: [trackID])
-        }
-      }
-    }
-    state = Locked(loaded)
+    let recovered = try DownloadRecovery(database: database, location: location, lock: lock)
+    state = Locked(State(states: recovered.states, files: recovered.files))
   }
 
   /// The file holding a downloaded track's bytes, or nil when the track is not downloaded.
@@ -170,6 +93,11 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
       if state.states.isEmpty { return Array(repeating: .notDownloaded, count: trackIDs.count) }
       return trackIDs.map { state.states[$0] ?? .notDownloaded }
     }
+  }
+
+  /// Every track whose state is not `notDownloaded`, with its state.
+  public var knownDownloadStates: [Track.ID: DownloadState] {
+    state.withLock { $0.states }
   }
 
   /// The track's current state.
@@ -228,8 +156,9 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
     }
     do {
       try await persist { db in
-        try db.execute(
-          sql: "DELETE FROM download WHERE trackID = ? AND fileName IS ?", arguments: [trackID.rawValue, fileName])
+        _ = try DownloadRecord.filter(key: trackID.rawValue)
+          .filter(DownloadRecord.Columns.fileName == fileName)
+          .deleteAll(db)
       }
     } catch {
       state.withLock { state in
@@ -271,135 +200,13 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
     }
   }
 
-  // MARK: The transfer
-
-  private func run(_ track: Track, token: UUID) async {
-    let partial = location.partialDownloadsDirectory.appendingPathComponent("\(token.uuidString).part")
-    let willWaitToResume = self.willWaitToResume
-    let transfer = StreamTransfer(
-      chunkSize: configuration.chunkSize, maximumBytesPerSecond: configuration.maximumBytesPerSecond,
-      stallTimeout: configuration.stallTimeout, resumeAttempts: max(0, configuration.resumeAttempts),
-      resumeBackoff: max(.zero, configuration.resumeBackoff),
-      willWaitToResume: willWaitToResume.map { hook in { @Sendable bytes in hook(track.id, bytes) } })
-    let result: Result<Int, StreamTransfer.Failure>
-    do {
-      result = .success(
-        try await transfer.copy(from: track.streamURL, to: partial) { progress in
-          self.report(progress, for: track.id, token: token)
-        })
-    } catch {
-      result = .failure(error)
-    }
-    switch result {
-    case .failure(.cancelled):
-      await abandon(partial, of: track.id, token: token)
-    case .failure(.failed(let reason)):
-      discard(partial)
-      await recordFailure(reason, for: track.id, token: token)
-    case .success(let byteCount):
-      await commit(partial, byteCount: byteCount, of: track, token: token)
-    }
-  }
-
-  private func commit(_ partial: URL, byteCount: Int, of track: Track, token: UUID) async {
-    let proceed = state.withLock { state in
-      guard state.active[track.id]?.token == token, state.active[track.id]?.isCancelled == false else { return false }
-      state.active[track.id]?.isCommitting = true
-      return true
-    }
-    guard proceed else {
-      await abandon(partial, of: track.id, token: token)
-      return
-    }
-    let fileName = Self.fileName(for: track, token: token)
-    let destination = location.downloadsDirectory.appendingPathComponent(fileName)
-    do {
-      try FileManager.default.moveItem(at: partial, to: destination)
-    } catch {
-      discard(partial)
-      await recordFailure(
-        "cannot move the download into place: \(error.localizedDescription)", for: track.id, token: token)
-      return
-    }
-    do {
-      try await persist { db in
-        try db.execute(
-          sql: """
-            INSERT OR REPLACE INTO download (trackID, state, fileName, byteCount, failureReason, updatedAt)
-            VALUES (?, 'downloaded', ?, ?, NULL, ?)
-            """,
-          arguments: [track.id.rawValue, fileName, byteCount, Date().timeIntervalSince1970])
-      }
-    } catch {
-      discard(destination)
-      finish(track.id, token: token, with: .failed(reason: "cannot record the download: \(error.description)"))
-      return
-    }
-    finish(track.id, token: token, with: .downloaded, fileName: fileName)
-  }
-
-  private func recordFailure(_ reason: String, for trackID: Track.ID, token: UUID) async {
-    try? await persist { db in
-      try db.execute(
-        sql: """
-          INSERT OR REPLACE INTO download (trackID, state, fileName, byteCount, failureReason, updatedAt)
-          VALUES (?, 'failed', NULL, NULL, ?, ?)
-          """,
-        arguments: [trackID.rawValue, reason, Date().timeIntervalSince1970])
-    }
-    finish(trackID, token: token, with: .failed(reason: reason))
-  }
-
-  private func report(_ progress: Double, for trackID: Track.ID, token: UUID) {
-    state.withLock { state in
-      guard var active = state.active[trackID], active.token == token, !active.isCancelled else { return }
-      guard progress - active.announcedProgress >= configuration.progressGranularity, progress < 1 else { return }
-      active.announcedProgress = progress
-      state.active[trackID] = active
-      set(.downloading(progress: progress), for: trackID, in: &state)
-    }
-  }
-
-  private func finish(_ trackID: Track.ID, token: UUID, with newState: DownloadState, fileName: String? = nil) {
-    state.withLock { state in
-      guard state.active[trackID]?.token == token else { return }
-      state.active[trackID] = nil
-      state.files[trackID] = fileName
-      set(newState, for: trackID, in: &state)
-    }
-  }
-
-  /// Ends a cancelled transfer: deletes its partial file and any failure recorded by an earlier attempt.
-  private func abandon(_ partial: URL, of trackID: Track.ID, token: UUID) async {
-    discard(partial)
-    try? await persist { db in
-      try db.execute(sql: "DELETE FROM download WHERE trackID = ? AND state = 'failed'", arguments: [trackID.rawValue])
-    }
-    finish(trackID, token: token, with: .notDownloaded)
-  }
-
-  /// Writes to the database even from a cancelled transfer: a write that reflects a state change must land
-  /// (an unstructured task does not inherit the caller's cancellation).
-  private func persist(_ body: @escaping @Sendable (Database) throws -> Void) async throws(CatalogDatabaseError) {
-    let database = self.database
-    let write = Task { () async -> Result<Void, CatalogDatabaseError> in
-      do throws(CatalogDatabaseError) {
-        try await database.write(body)
-        return .success(())
-      } catch {
-        return .failure(error)
-      }
-    }
-    try await write.value.get()
-  }
-
-  private func set(_ newState: DownloadState, for trackID: Track.ID, in state: inout State) {
+  func set(_ newState: DownloadState, for trackID: Track.ID, in state: inout State) {
     guard (state.states[trackID] ?? .notDownloaded) != newState else { return }
     state.states[trackID] = newState == .notDownloaded ? nil : newState
     broadcaster.send(DownloadChange(trackID: trackID, state: newState))
   }
 
-  private func discard(_ file: URL) {
+  func discard(_ file: URL) {
     try? FileManager.default.removeItem(at: file)
   }
 
@@ -408,7 +215,7 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
   /// Neither the track's ID nor its stream URL choose where the file goes: the stem keeps letters, digits,
   /// `-` and `_` of the ID (others become `_`), and an extension that is not 1 to 10 letters and digits
   /// becomes `audio`, so the name never holds a `/`, a NUL, a control character or more than 100 bytes.
-  private static func fileName(for track: Track, token: UUID) -> String {
+  static func fileName(for track: Track, token: UUID) -> String {
     let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
     let stem = String(track.id.rawValue.map { allowed.contains($0) ? $0 : "_" }.prefix(80))
     let streamExtension = track.streamURL.pathExtension

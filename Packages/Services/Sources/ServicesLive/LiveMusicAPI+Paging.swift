@@ -12,9 +12,10 @@ extension LiveMusicAPI {
       try Self.requireArtist(artistID, db)
       let total =
         try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM track WHERE artistID = ?", arguments: [artistID.rawValue]) ?? 0
-      let tracks = try Rows.tracks(
+      let tracks = try CatalogRowDecoder.tracks(
         db,
-        sql: "SELECT \(Rows.trackColumns) FROM track WHERE artistID = ? ORDER BY \(orderBy) LIMIT ? OFFSET ?",
+        sql:
+          "SELECT \(CatalogRowDecoder.trackColumns) FROM track WHERE artistID = ? ORDER BY \(orderBy) LIMIT ? OFFSET ?",
         arguments: [artistID.rawValue, page.limit, page.offset]
       )
       return TrackPage(tracks: tracks, offset: page.offset, total: total)
@@ -25,10 +26,32 @@ extension LiveMusicAPI {
   public func track(withID trackID: Track.ID) async throws(MusicAPIError) -> Track? {
     guard !trackID.rawValue.containsNUL else { return nil }
     return try await query { db in
-      try Rows.tracks(
-        db, sql: "SELECT \(Rows.trackColumns) FROM track WHERE id = ?", arguments: [trackID.rawValue]
+      try CatalogRowDecoder.tracks(
+        db, sql: "SELECT \(CatalogRowDecoder.trackColumns) FROM track WHERE id = ?", arguments: [trackID.rawValue]
       ).first
     }
+  }
+
+  /// The tracks with these identifiers, in the order asked, each once.
+  ///
+  /// Identifiers the catalog does not hold are left out. They are looked up in batches of 500, each one query.
+  public func tracks(withIDs trackIDs: [Track.ID]) async throws(MusicAPIError) -> [Track] {
+    var seen = Set<Track.ID>()
+    let wanted = trackIDs.filter { !$0.rawValue.containsNUL && seen.insert($0).inserted }
+    guard !wanted.isEmpty else { return [] }
+    let found = try await query { db in
+      var found: [Track.ID: Track] = [:]
+      for start in stride(from: 0, to: wanted.count, by: 500) {
+        let batch = wanted[start..<min(start + 500, wanted.count)]
+        let placeholders = Array(repeating: "?", count: batch.count).joined(separator: ", ")
+        let tracks = try CatalogRowDecoder.tracks(
+          db, sql: "SELECT \(CatalogRowDecoder.trackColumns) FROM track WHERE id IN (\(placeholders))",
+          arguments: StatementArguments(batch.map(\.rawValue)))
+        for track in tracks { found[track.id] = track }
+      }
+      return found
+    }
+    return wanted.compactMap { found[$0] }
   }
 
   /// The `ORDER BY` of an order; every one ends with position, the catalog's own order, so ties keep it.

@@ -17,9 +17,9 @@ public struct LiveMusicAPI: MusicAPI {
     guard !artistID.rawValue.containsNUL else { throw .artistNotFound(artistID) }
     return try await query { db in
       try Self.requireArtist(artistID, db)
-      return try Rows.tracks(
+      return try CatalogRowDecoder.tracks(
         db,
-        sql: "SELECT \(Rows.trackColumns) FROM track WHERE artistID = ? ORDER BY position",
+        sql: "SELECT \(CatalogRowDecoder.trackColumns) FROM track WHERE artistID = ? ORDER BY position",
         arguments: [artistID.rawValue]
       )
     }
@@ -30,8 +30,8 @@ public struct LiveMusicAPI: MusicAPI {
     guard !artistID.rawValue.containsNUL else { throw .artistNotFound(artistID) }
     return try await query { db in
       guard
-        let artist = try Rows.artists(
-          db, sql: "SELECT \(Rows.artistColumns) FROM artist WHERE id = ?", arguments: [artistID.rawValue]
+        let artist = try CatalogRowDecoder.artists(
+          db, sql: "SELECT \(CatalogRowDecoder.artistColumns) FROM artist WHERE id = ?", arguments: [artistID.rawValue]
         ).first
       else { throw MusicAPIError.artistNotFound(artistID) }
       return artist
@@ -44,9 +44,10 @@ public struct LiveMusicAPI: MusicAPI {
     guard !query.containsNUL else { return [] }
     let folded = SearchFolding.fold(query)
     return try await self.query { db in
-      try Rows.artists(
+      try CatalogRowDecoder.artists(
         db,
-        sql: "SELECT \(Rows.artistColumns) FROM artist WHERE instr(searchName, ?) > 0 ORDER BY searchName, id",
+        sql:
+          "SELECT \(CatalogRowDecoder.artistColumns) FROM artist WHERE instr(searchName, ?) > 0 ORDER BY searchName, id",
         arguments: [folded]
       )
     }
@@ -55,7 +56,8 @@ public struct LiveMusicAPI: MusicAPI {
   /// Every artist, ordered by name.
   public func allArtists() async throws(MusicAPIError) -> [Artist] {
     try await query { db in
-      try Rows.artists(db, sql: "SELECT \(Rows.artistColumns) FROM artist ORDER BY searchName, id")
+      try CatalogRowDecoder.artists(
+        db, sql: "SELECT \(CatalogRowDecoder.artistColumns) FROM artist ORDER BY searchName, id")
     }
   }
 
@@ -64,10 +66,10 @@ public struct LiveMusicAPI: MusicAPI {
     guard !artistID.rawValue.containsNUL else { throw .artistNotFound(artistID) }
     return try await query { db in
       try Self.requireArtist(artistID, db)
-      return try Rows.artists(
+      return try CatalogRowDecoder.artists(
         db,
         sql: """
-          SELECT \(Rows.artistColumns) FROM relatedArtist
+          SELECT \(CatalogRowDecoder.artistColumns) FROM relatedArtist
           JOIN artist ON artist.id = relatedArtist.relatedArtistID
           WHERE relatedArtist.artistID = ? ORDER BY relatedArtist.position
           """,

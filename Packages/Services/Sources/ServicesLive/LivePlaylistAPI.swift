@@ -72,10 +72,10 @@ public struct LivePlaylistAPI: PlaylistAPI {
     guard let artworkURL = URL(string: artwork) else {
       throw CatalogDatabaseError.query(reason: "playlist '\(id)' has an invalid artwork URL '\(artwork)'")
     }
-    let tracks = try Rows.tracks(
+    let tracks = try CatalogRowDecoder.tracks(
       db,
       sql: """
-        SELECT \(Rows.trackColumns) FROM playlistTrack JOIN track ON track.id = playlistTrack.trackID
+        SELECT \(CatalogRowDecoder.trackColumns) FROM playlistTrack JOIN track ON track.id = playlistTrack.trackID
         WHERE playlistTrack.playlistID = ? ORDER BY playlistTrack.position
         """,
       arguments: [id]

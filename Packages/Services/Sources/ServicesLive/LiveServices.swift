@@ -34,6 +34,8 @@ public final class LiveServices: Sendable {
     public var readOnly: Bool
     /// How long a change waits for another process that is writing to the database before it fails.
     public var busyTimeout: Duration
+    /// Holds the downloads manager's transfers mid-way until a test releases them (tests only).
+    var transferGate: TransferGate?
 
     /// Creates options; by default an empty catalog gets the demo catalog.
     public init(
@@ -77,7 +79,8 @@ public final class LiveServices: Sendable {
       location: location,
       database: database,
       downloadsManager: try LiveDownloadsManager(
-        database: database, location: location, configuration: options.downloads, removingWhenDone: removal),
+        database: database, location: location, configuration: options.downloads, removingWhenDone: removal,
+        gate: options.transferGate),
       favouritesManager: try LiveFavouritesManager(database: database)
     )
   }

@@ -21,6 +21,8 @@ struct StreamTransfer: Sendable {
   var resumeAttempts = 0
   var resumeBackoff: Duration = .zero
   var willWaitToResume: (@Sendable (Int) -> Void)?
+  /// Holds the transfer mid-way until a test releases it.
+  var gate: TransferGate?
 
   static let supportedSchemes: Set<String> = ["file", "http", "https"]
 
@@ -34,7 +36,8 @@ struct StreamTransfer: Sendable {
       let output = FileHandle(forWritingAtPath: destination.path)
     else { throw .failed("cannot create \(destination.path)") }
     defer { try? output.close() }
-    let writer = ChunkWriter(output: output, maximumBytesPerSecond: maximumBytesPerSecond, progress: progress)
+    let writer = ChunkWriter(
+      output: output, maximumBytesPerSecond: maximumBytesPerSecond, gate: gate, progress: progress)
     switch source.scheme?.lowercased() {
     case "file":
       try await copyFile(at: source, to: writer)
@@ -89,14 +92,19 @@ final class ChunkWriter: @unchecked Sendable {
   // Used by one transfer at a time, from one task: no concurrent access.
   private let output: FileHandle
   private let maximumBytesPerSecond: Int?
+  private let gate: TransferGate?
   private let progress: @Sendable (Double) -> Void
   private var start = ContinuousClock.now
   var expectedLength: Int?
   private(set) var written = 0
 
-  init(output: FileHandle, maximumBytesPerSecond: Int?, progress: @escaping @Sendable (Double) -> Void) {
+  init(
+    output: FileHandle, maximumBytesPerSecond: Int?, gate: TransferGate? = nil,
+    progress: @escaping @Sendable (Double) -> Void
+  ) {
     self.output = output
     self.maximumBytesPerSecond = maximumBytesPerSecond
+    self.gate = gate
     self.progress = progress
   }
 
@@ -121,6 +129,13 @@ final class ChunkWriter: @unchecked Sendable {
     written += chunk.count
     if let expectedLength, expectedLength > 0 {
       progress(min(1, Double(written) / Double(expectedLength)))
+    }
+    if let gate {
+      do {
+        try await gate.pass(written: written)
+      } catch {
+        throw .cancelled
+      }
     }
     if let maximumBytesPerSecond, maximumBytesPerSecond > 0 {
       let due = start + .seconds(Double(written) / Double(maximumBytesPerSecond))

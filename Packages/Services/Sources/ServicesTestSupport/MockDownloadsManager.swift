@@ -61,6 +61,9 @@ public final class MockDownloadsManager: DownloadsManager, Sendable {
     state.withLock { $0.states }
   }
 
+  /// Every track's state other than not downloaded (``states``, as ``DownloadsManager`` spells it).
+  public var knownDownloadStates: [Track.ID: DownloadState] { states }
+
   /// Whether a started download goes straight to downloaded (announcing progress 0, then downloaded).
   public var completesDownloadsImmediately: Bool {
     get { state.withLock { $0.completesImmediately } }

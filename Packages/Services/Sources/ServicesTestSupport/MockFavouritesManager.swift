@@ -56,6 +56,9 @@ public final class MockFavouritesManager: FavouritesManager, Sendable {
     state.withLock { $0.failure = nil }
   }
 
+  /// The favourited tracks (``favouritedTrackIds``, as ``FavouritesManager`` spells it).
+  public var favouritedTrackIDs: Set<Track.ID> { favouritedTrackIds }
+
   /// Whether the track is in ``favouritedTrackIds``.
   public func isFavourited(_ trackID: Track.ID) -> Bool {
     state.withLock { $0.favourites.contains(trackID) }

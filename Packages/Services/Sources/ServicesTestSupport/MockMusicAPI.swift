@@ -15,7 +15,7 @@ import Services
 public final class MockMusicAPI: MusicAPI, Sendable {
   /// The calls a ``MockMusicAPI`` answers, for failing or holding one kind of call.
   public enum Endpoint: Hashable, Sendable, CaseIterable {
-    /// ``MusicAPI/tracks(ofArtist:)`` and ``MusicAPI/tracks(ofArtist:page:)``.
+    /// ``MusicAPI/tracks(ofArtist:)``, ``MusicAPI/tracks(ofArtist:page:)`` and ``MusicAPI/tracks(withIDs:)``.
     case tracks
     /// ``MusicAPI/artist(withID:)``.
     case artist
@@ -39,6 +39,8 @@ public final class MockMusicAPI: MusicAPI, Sendable {
     case allArtists
     /// ``MusicAPI/relatedArtists(of:)``.
     case relatedArtists(of: Artist.ID)
+    /// ``MusicAPI/tracks(withIDs:)``.
+    case tracksWithIDs([Track.ID])
   }
 
   private struct State {
@@ -302,6 +304,21 @@ public final class MockMusicAPI: MusicAPI, Sendable {
     try await answer(.relatedArtists(of: artistID), at: .relatedArtists) { state in
       guard state.knows(artistID) else { return .failure(.artistNotFound(artistID)) }
       return .success(state.relatedByArtist[artistID] ?? state.relatedArtists)
+    }
+  }
+
+  /// Answers with the configured tracks (of any artist) that have these identifiers, in the order asked.
+  ///
+  /// Each comes once, and unknown identifiers are left out. Fails and holds as the ``Endpoint/tracks``
+  /// endpoint does.
+  public func tracks(withIDs trackIDs: [Track.ID]) async throws(MusicAPIError) -> [Track] {
+    try await answer(.tracksWithIDs(trackIDs), at: .tracks) { state in
+      var known: [Track.ID: Track] = [:]
+      for track in state.tracks + state.tracksByArtist.keys.sorted().flatMap({ state.tracksByArtist[$0]! }) {
+        known[track.id] = known[track.id] ?? track
+      }
+      var seen = Set<Track.ID>()
+      return .success(trackIDs.compactMap { seen.insert($0).inserted ? known[$0] : nil })
     }
   }
 

@@ -74,7 +74,11 @@ import Testing
     let holder = try await DatabaseLockHolder.start(database: databaseURL, writingFirst: true)
     let services = try open()
     #expect(try await services.musicAPI.tracks(ofArtist: track.artistID).contains(track))
-    await #expect(throws: FavouritesError.self) { try await services.favouritesManager.favourite(track.id) }
+    let locked =
+      "The catalog database at \(databaseURL.path) is locked by another program; try again once it has finished."
+    await #expect(throws: FavouritesError.storage(reason: locked)) {
+      try await services.favouritesManager.favourite(track.id)
+    }
     await holder.release()
     try await services.favouritesManager.favourite(track.id)
     #expect(services.favouritesManager.isFavourited(track.id))

@@ -2,8 +2,9 @@ import Domain
 import Foundation
 import GRDB
 import Services
-import ServicesLive
 import Testing
+
+@testable import ServicesLive
 
 @Suite(.timeLimit(.minutes(5))) struct DownloadEdgeCaseTests {
   let directory: TemporaryDirectory
@@ -13,10 +14,10 @@ import Testing
   }
 
   @Test func aCancelRightAfterTheStartStopsTheTransferWithoutWaitingForIt() async throws {
-    // 2 MB at 10 kB/s would take 200 seconds, far beyond the suite's time limit: a cancel that waited for the
-    // transfer fails the test. Bytes, not seconds, are checked, so a loaded machine cannot make it flaky.
-    let downloads = try openServices(in: directory, downloads: .init(chunkSize: 4096, maximumBytesPerSecond: 10_000))
-      .downloadsManager
+    // The transfer is held after its first chunk and never released: a cancel that waited for the transfer
+    // would wait for ever (the suite's time limit fails it).
+    let gate = TransferGate(holdingAfter: 1)
+    let downloads = try openServices(in: directory, downloads: .init(chunkSize: 4096), gate: gate).downloadsManager
     let track = try streamTrack("slow", in: directory, bytes: sampleBytes(count: 2_000_000))
     let changes = downloads.changes()
     try await downloads.startDownload(of: track)
@@ -27,19 +28,22 @@ import Testing
       if case .downloading(let progress) = change.state { furthest = max(furthest, progress) }
       if change.state == .notDownloaded { break }
     }
-    #expect(furthest < 0.5, "the transfer went on to \(furthest) of the file before the cancel stopped it")
+    #expect(furthest <= 4096 / 2_000_000, "the transfer went on to \(furthest) of the file")
     #expect(files(in: directory.url.appendingPathComponent("catalog-files/downloads/.partial")).isEmpty)
   }
 
   @Test func cancellingARetryOfAFailedDownloadForgetsTheFailureOnDisk() async throws {
-    let downloads = try openServices(in: directory, downloads: .init(chunkSize: 4096, maximumBytesPerSecond: 100_000))
-      .downloadsManager
+    // The retry is held after its first chunk and never released: the cancel always finds it running.
+    let gate = TransferGate(holdingAfter: 1)
+    let downloads = try openServices(in: directory, downloads: .init(chunkSize: 4096), gate: gate).downloadsManager
     let track = try streamTrack("retry", in: directory, bytes: nil)
     let changes = downloads.changes()
     try await downloads.startDownload(of: track)
     _ = try await firstChange(in: changes) { $0.state.isFailure }
+    #expect(try openServices(in: directory).downloadsManager.downloadState(of: "retry").isFailure)
     try sampleBytes(count: 1_000_000).write(to: track.streamURL)
     try await downloads.startDownload(of: track)
+    #expect(await gate.waitUntilHeld() == 4096)
     try await downloads.cancelDownload(of: "retry")
     #expect(downloads.downloadState(of: "retry") == .notDownloaded)
     #expect(try openServices(in: directory).downloadsManager.downloadState(of: "retry") == .notDownloaded)
@@ -92,15 +96,18 @@ import Testing
   }
 
   @Test func aSecondManagerOnTheSameFilesDoesNotDisturbARunningTransfer() async throws {
-    let first = try openServices(in: directory, downloads: .init(chunkSize: 4096, maximumBytesPerSecond: 400_000))
+    // The transfer is held mid-way while the second manager starts (and would clean up partial files if it
+    // thought itself alone), then goes on.
+    let gate = TransferGate(holdingAfter: 40_000)
+    let first = try openServices(in: directory, downloads: .init(chunkSize: 4096), gate: gate)
     let track = try streamTrack("shared", in: directory, bytes: sampleBytes(count: 400_000))
     let changes = first.downloadsManager.changes()
     try await first.downloadsManager.startDownload(of: track)
-    _ = try await firstChange(in: changes) { change in
-      if case .downloading(let progress) = change.state { return progress > 0.1 }
-      return false
-    }
+    #expect(await gate.waitUntilHeld() == 40_960)
+    #expect(files(in: first.location.partialDownloadsDirectory).count == 1)
     let second = try openServices(in: directory)
+    #expect(files(in: first.location.partialDownloadsDirectory).count == 1, "the second manager kept its hands off")
+    gate.release()
     let end = try await firstChange(in: changes) { $0.state == .downloaded || $0.state.isFailure }
     #expect(end.state == .downloaded)
     _ = second

@@ -1,8 +1,9 @@
 import Domain
 import Foundation
 import Services
-import ServicesLive
 import Testing
+
+@testable import ServicesLive
 
 /// Streams that fail mid-way.
 ///
@@ -92,39 +93,36 @@ import Testing
 
   @Test("A source file that shrinks during the download fails instead of keeping a partial copy")
   func aShrinkingSourceFileFails() async throws {
-    let services = try openServices(in: directory, downloads: .init(chunkSize: 4096, maximumBytesPerSecond: 200_000))
+    // The transfer is held after its third chunk (12,288 bytes) while the file shrinks under it.
+    let gate = TransferGate(holdingAfter: 10_000)
+    let services = try openServices(in: directory, downloads: .init(chunkSize: 4096), gate: gate)
     let track = try streamTrack("shrinking", in: directory, bytes: sampleBytes(count: 400_000))
     let changes = services.downloadsManager.changes()
     try await services.downloadsManager.startDownload(of: track)
-    _ = try await firstChange(in: changes) { change in
-      if case .downloading(let progress) = change.state { return progress > 0.05 }
-      return false
-    }
+    #expect(await gate.waitUntilHeld() == 12_288)
     let source = try FileHandle(forWritingTo: track.streamURL)
     try source.truncate(atOffset: 1000)
     try source.close()
+    gate.release()
     let end = try await firstChange(in: changes) { $0.state == .downloaded || $0.state.isFailure }
-    guard case .failed(let reason) = end.state else {
-      Issue.record("expected a failure, got \(end.state)")
-      return
-    }
-    #expect(reason.hasPrefix("stream file \(track.streamURL.path) changed during the download: read "), "\(reason)")
-    #expect(reason.hasSuffix(" of 400000 bytes"), "\(reason)")
+    #expect(
+      end.state
+        == .failed(
+          reason: "stream file \(track.streamURL.path) changed during the download: read 12288 of 400000 bytes"))
     expectNoFiles(services)
   }
 
   @Test("A source file deleted during the download still gives a whole copy: the open file keeps its bytes")
   func aDeletedSourceFileStillCopiesWhole() async throws {
-    let services = try openServices(in: directory, downloads: .init(chunkSize: 4096, maximumBytesPerSecond: 400_000))
+    let gate = TransferGate(holdingAfter: 10_000)
+    let services = try openServices(in: directory, downloads: .init(chunkSize: 4096), gate: gate)
     let bytes = sampleBytes(count: 200_000)
     let track = try streamTrack("deleted", in: directory, bytes: bytes)
     let changes = services.downloadsManager.changes()
     try await services.downloadsManager.startDownload(of: track)
-    _ = try await firstChange(in: changes) { change in
-      if case .downloading(let progress) = change.state { return progress > 0.05 }
-      return false
-    }
+    #expect(await gate.waitUntilHeld() == 12_288)
     try FileManager.default.removeItem(at: track.streamURL)
+    gate.release()
     let end = try await firstChange(in: changes) { $0.state == .downloaded || $0.state.isFailure }
     #expect(end.state == .downloaded)
     #expect(try Data(contentsOf: try #require(services.downloadsManager.fileURL(for: track.id))) == bytes)

@@ -1,8 +1,9 @@
 import Domain
 import Foundation
 import Services
-import ServicesLive
 import Testing
+
+@testable import ServicesLive
 
 @Suite(.timeLimit(.minutes(5))) struct LiveDownloadsManagerTests {
   let directory: TemporaryDirectory
@@ -55,16 +56,14 @@ import Testing
   }
 
   @Test func aCancelledDownloadLeavesNothingBehind() async throws {
-    // 1 MB at 200 kB/s takes five seconds: plenty of time to cancel part-way.
-    let services = try openServices(in: directory, downloads: .init(chunkSize: 8192, maximumBytesPerSecond: 200_000))
+    // The transfer is held part-way (and never released) when it is cancelled.
+    let gate = TransferGate(holdingAfter: 50_000)
+    let services = try openServices(in: directory, downloads: .init(chunkSize: 8192), gate: gate)
     let downloads = services.downloadsManager
     let track = try streamTrack("slow", in: directory, bytes: sampleBytes(count: 1_000_000))
-    let changes = downloads.changes()
     try await downloads.startDownload(of: track)
-    _ = try await firstChange(in: changes) { change in
-      if case .downloading(let progress) = change.state { return progress > 0.05 }
-      return false
-    }
+    #expect(await gate.waitUntilHeld() == 57_344)
+    #expect(files(in: services.location.partialDownloadsDirectory).count == 1)
     await #expect(throws: DownloadError.alreadyDownloading("slow")) { try await downloads.startDownload(of: track) }
     try await downloads.cancelDownload(of: "slow")
     #expect(downloads.downloadState(of: "slow") == .notDownloaded)

@@ -50,7 +50,7 @@ import Testing
 
   @Test func aFailedImportLeavesNothingBehind() throws {
     let database = try CatalogDatabase.open(at: nil)
-    #expect(throws: CatalogDatabaseError.self) {
+    #expect(throws: CatalogDatabaseError.query(reason: "UNIQUE constraint failed: artist.id")) {
       try database.importCatalog { importer in
         try importer.insert(.init(id: "a", name: "A", imageURL: nil, listeners: 1))
         try importer.insert(.init(id: "a", name: "Duplicate", imageURL: nil, listeners: 1))

@@ -1,8 +1,9 @@
 import Domain
 import Foundation
 import Services
-import ServicesLive
-import Synchronization
+import ServicesTestSupport
+
+@testable import ServicesLive
 
 /// Waits for the first change that satisfies `condition`; after `seconds` without one, fails naming the changes
 /// that did arrive.
@@ -14,60 +15,19 @@ func firstChange<Change: Sendable>(
   within seconds: Double = 120,
   where condition: @escaping @Sendable (Change) -> Bool
 ) async throws -> Change {
-  let arrived = ArrivedChanges()
-  return try await withThrowingTaskGroup(of: Change?.self) { group in
-    group.addTask {
-      for await change in stream {
-        if condition(change) { return change }
-        arrived.record(change)
-      }
-      return nil
-    }
-    group.addTask {
-      try await Task.sleep(for: .seconds(seconds))
-      return nil
-    }
-    defer { group.cancelAll() }
-    guard let change = try await group.next() ?? nil else {
-      throw TimedOut(seconds: seconds, arrived: arrived.descriptions)
-    }
-    return change
-  }
-}
-
-/// The changes a wait saw that were not the one it waited for.
-private final class ArrivedChanges: Sendable {
-  private let changes = Mutex<[String]>([])
-
-  func record(_ change: some Sendable) {
-    changes.withLock { $0.append(String(describing: change)) }
-  }
-
-  var descriptions: [String] { changes.withLock { $0 } }
-}
-
-/// No change that a test waited for arrived in time, or the stream ended first.
-struct TimedOut: Error, CustomStringConvertible {
-  var seconds: Double
-  /// The changes that arrived meanwhile, in order.
-  var arrived: [String]
-
-  var description: String {
-    let seen = arrived.isEmpty ? "none" : arrived.suffix(20).joined(separator: "; ")
-    return "No change the test waited for arrived within \(Int(seconds)) s (or the stream ended); arrived: \(seen)"
-  }
+  try await firstElement(of: stream, within: .seconds(seconds), where: condition)
 }
 
 /// Live services on a fresh database file in `directory`, without the demo catalog unless asked.
 func openServices(
   in directory: TemporaryDirectory,
   demo: Bool = false,
-  downloads: LiveDownloadsManager.Configuration = .init()
+  downloads: LiveDownloadsManager.Configuration = .init(),
+  gate: TransferGate? = nil
 ) throws -> LiveServices {
-  try LiveServices.open(
-    .database(at: directory.url.appendingPathComponent("catalog.sqlite")),
-    options: .init(importsDemoCatalogWhenEmpty: demo, downloads: downloads)
-  )
+  var options = LiveServices.Options(importsDemoCatalogWhenEmpty: demo, downloads: downloads)
+  options.transferGate = gate
+  return try LiveServices.open(.database(at: directory.url.appendingPathComponent("catalog.sqlite")), options: options)
 }
 
 /// A track whose stream is the file `name` in `directory`, holding `bytes` (written unless nil).

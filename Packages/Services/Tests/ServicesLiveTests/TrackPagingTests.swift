@@ -22,6 +22,9 @@ import Testing
     func relatedArtists(of artistID: Artist.ID) async throws(MusicAPIError) -> [Artist] {
       try await live.relatedArtists(of: artistID)
     }
+    func tracks(withIDs trackIDs: [Track.ID]) async throws(MusicAPIError) -> [Track] {
+      try await live.tracks(withIDs: trackIDs)
+    }
   }
 
   let live: LiveMusicAPI

@@ -141,7 +141,10 @@ extension TableView {
     #expect(table.headerTitle(forSection: 0) == nil)
     #expect(table.footerTitle(forSection: 0) == nil)
     #expect(answering.tableView(table, canEditRowAt: .row(0)) == false)
-    #expect(throws: TableViewError.self) { try table.selectCellAction(withTitle: "Delete", at: .row(0)) }
+    #expect(
+      throws: TableViewError.interactionRejected(
+        row: 0, section: 0, reason: "Table view data source does not allow editing of that row.")
+    ) { try table.selectCellAction(withTitle: "Delete", at: .row(0)) }
   }
 
   @Test func aSubclassGivesTitlesAndEditableRows() throws {
@@ -226,13 +229,10 @@ extension TableView {
     spy.clear()
     texts.requests = []
     var completions = 0
-    #expect(
-      throws: TableViewError.invalidSnapshot(
-        #"Supplied item identifiers are not unique. Duplicate identifiers: {("a3")}"#)
-    ) {
-      try dataSource.apply(snapshot) { completions += 1 }
-    }
-    #expect(throws: TableViewError.self) { try dataSource.applySnapshotUsingReloadData(snapshot) { completions += 1 } }
+    let duplicates = TableViewError.invalidSnapshot(
+      #"Supplied item identifiers are not unique. Duplicate identifiers: {("a3")}"#)
+    #expect(throws: duplicates) { try dataSource.apply(snapshot) { completions += 1 } }
+    #expect(throws: duplicates) { try dataSource.applySnapshotUsingReloadData(snapshot) { completions += 1 } }
     #expect(completions == 0)
     #expect(dataSource.snapshot().outline == "A: a1 a2")
     #expect(table.numberOfSections == 1)

@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// Decoding of catalog rows by column position, the fastest way GRDB offers to read large result sets.
-enum Rows {
+enum CatalogRowDecoder {
   static let trackColumns =
     "track.id, track.title, track.duration, track.streamURL, track.popularity, track.releaseDate, "
     + "track.containsExplicitLyrics, track.artistID"

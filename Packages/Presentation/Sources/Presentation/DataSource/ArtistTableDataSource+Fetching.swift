@@ -1,0 +1,48 @@
+// What a reload asks the APIs for, all at once, and the timeout race that fails a fetch that takes too long.
+
+import Domain
+import Services
+
+extension ArtistTableDataSource {
+  /// What a reload fetched.
+  typealias Answer = (page: TrackPage, playlists: [Playlist], related: [Artist])
+
+  /// Asks the source for the first page of tracks, the playlists and the related artists at once.
+  nonisolated static func fetch(_ firstPage: TrackPageRequest, from source: TrackSource) async throws -> Answer {
+    async let fetchedTracks = source.tracks(firstPage)
+    async let fetchedPlaylists = source.playlists()
+    async let fetchedRelated = source.relatedArtists()
+    return try await (fetchedTracks, fetchedPlaylists, fetchedRelated)
+  }
+
+  /// Runs `fetch`, failing with ``ReloadTimedOut`` if it has not answered within `timeout`.
+  ///
+  /// The fetch runs in a task of its own, cancelled when the time is up (or the caller is cancelled): the
+  /// timeout holds even for an API that does not answer cancellation promptly. The outcome is settled on the
+  /// main actor, so it needs no lock.
+  static func fetch(
+    within timeout: Duration, _ fetch: @escaping @Sendable () async throws -> Answer
+  ) async throws -> Answer {
+    let outcome = FirstOutcome<Answer>()
+    let fetching = Task { @MainActor in
+      do {
+        outcome.settle(.success(try await fetch()))
+      } catch {
+        outcome.settle(.failure(error))
+      }
+    }
+    let timer = Task { @MainActor in
+      try? await Task.sleep(for: timeout)
+      outcome.settle(.failure(ReloadTimedOut(timeout: timeout)))
+    }
+    defer {
+      fetching.cancel()
+      timer.cancel()
+    }
+    return try await withTaskCancellationHandler {
+      try await outcome.value()
+    } onCancel: {
+      fetching.cancel()
+    }
+  }
+}

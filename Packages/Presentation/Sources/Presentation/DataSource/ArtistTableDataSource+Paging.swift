@@ -1,0 +1,69 @@
+// The tracks after a reload's first page: fetched in the background in growing pages and shown in batches,
+// until the last page arrives or one fails.
+
+import Domain
+import Services
+
+extension ArtistTableDataSource {
+  /// Fetches the pages after `offset` in the background, in growing sizes, and shows them in batches.
+  ///
+  /// Tracks are shown when the batch waiting is three times as long as the page already holds (and at the
+  /// end): rebuilding a sorted page costs O(n log n), so a 100,000-track page is rebuilt about six times, not
+  /// once per page, and all the rebuilds together cost about a third more than one.
+  func fetchRemainingPages(of reload: Int, from offset: Int, after firstPageSize: Int) {
+    let (source, policy) = (source, trackPaging)
+    paging = Task { [weak self] in
+      var shown = offset
+      var batch: [Track] = []
+      var size = policy.size(after: firstPageSize)
+      while true {
+        let request = TrackPageRequest(offset: shown + batch.count, limit: size, order: .catalog)
+        let result: Result<TrackPage, any Error>
+        do {
+          result = .success(try await source.tracks(request))
+        } catch {
+          result = .failure(error)
+        }
+        guard !Task.isCancelled, let self, reload == self.latestReload else { return }
+        switch result {
+        case .failure(let error):
+          self.showPageFailure(error, batch: batch, at: shown)
+          return
+        case .success(let page):
+          batch += page.tracks
+          let isComplete = page.nextOffset == nil
+          if isComplete || batch.count >= max(3 * shown, policy.firstPageSize) {
+            self.show(batch, at: shown, total: page.total, isComplete: isComplete)
+            shown += batch.count
+            batch = []
+          }
+          if isComplete {
+            self.paging = nil
+            self.resumeLoadWaiters()
+            return
+          }
+          size = policy.size(after: size)
+        }
+      }
+    }
+  }
+
+  /// Shows a batch of tracks that starts at `offset` in the catalog's order.
+  private func show(_ batch: [Track], at offset: Int, total: Int, isComplete: Bool) {
+    var changed = merge(batch, at: offset)
+    if isComplete { changed = keepOnly(offset + batch.count) || changed }
+    trackLoading = TrackLoading(loadedCount: offset + batch.count, totalCount: total, isInProgress: !isComplete)
+    if changed { rebuildRows() } else { publish() }
+  }
+
+  /// Shows the tracks that arrived before a page failed, and the failure; the rows shown stay.
+  private func showPageFailure(_ error: any Error, batch: [Track], at offset: Int) {
+    paging = nil
+    state = .failed(reason: String(describing: error))
+    if merge(batch, at: offset) { rebuildRows() }
+    trackLoading = TrackLoading(
+      loadedCount: offset + batch.count, totalCount: trackLoading.totalCount, isInProgress: false)
+    publish()
+    resumeLoadWaiters()
+  }
+}

@@ -1,0 +1,28 @@
+import Domain
+import Services
+
+extension TrackSource {
+  /// The favourites' page: every favourited track the catalog holds, looked up on each reload, and reloaded
+  /// whenever a track is favourited or unfavourited (here or, for a remote user, anywhere else), so a track
+  /// joins or leaves the page as it happens.
+  ///
+  /// The list comes in the order of the tracks' identifiers; the page sorts it like any other.
+  public static func favourites(
+    musicAPI: any MusicAPI, favouritesManager: any FavouritesManager
+  ) -> TrackSource {
+    let changes: @Sendable () -> AsyncStream<Void> = {
+      // Subscribed when the page is made, so no change after that is missed.
+      let announcements = favouritesManager.changes()
+      return AsyncStream { continuation in
+        let forwarding = Task {
+          for await _ in announcements { continuation.yield() }
+          continuation.finish()
+        }
+        continuation.onTermination = { _ in forwarding.cancel() }
+      }
+    }
+    return list(changes: changes) {
+      try await musicAPI.tracks(withIDs: favouritesManager.favouritedTrackIDs.sorted { $0.rawValue < $1.rawValue })
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import Domain
+import Presentation
+import Services
+import ServicesTestSupport
+import Synchronization
+import Testing
+
+/// Pages that are pages: the same data source over an artist's tracks, a playlist looked up by its identifier,
+/// and any list, with everything the artist page does.
+@MainActor
+@Suite(.timeLimit(.minutes(5))) struct TrackSourceTests {
+  let page = PageFixture()
+
+  func playlistPage(_ id: Playlist.ID, user: User = .adult) -> ArtistTableDataSource {
+    ArtistTableDataSource(
+      source: .playlist(id, playlistAPI: page.playlists), downloadsManager: page.downloads,
+      favouritesManager: page.favourites, user: user, formatting: .englishUTC)
+  }
+
+  @Test func aPlaylistsPageListsItsTracksInPlayingOrderAndNothingElse() async {
+    let tracks: [Track] = [.fixture(id: "b", title: "B"), .fixture(id: "a", title: "A")]
+    page.playlists.returnPlaylists([.fixture(id: "p1", name: "Britpop", tracks: tracks)], forArtist: "oasis")
+    let dataSource = playlistPage("p1")
+    await dataSource.reload()
+    #expect(dataSource.state == .loaded)
+    #expect(dataSource.sections.map(\.id) == [.tracks])
+    #expect(dataSource.cellModels.compactMap(\.track).map(\.id) == ["b", "a"])
+    dataSource.sortMode = .alphabeticalAscending
+    #expect(dataSource.cellModels.compactMap(\.track).map(\.id) == ["a", "b"])
+  }
+
+  @Test func aPlaylistThatNoLongerFeaturesTheArtistItWasOpenedFromStillReloads() async {
+    page.playlists.returnPlaylists([.fixture(id: "p1", tracks: [.fixture(id: "a")])], forArtist: "oasis")
+    let dataSource = playlistPage("p1")
+    await dataSource.reload()
+    page.playlists.returnPlaylists([], forArtist: "oasis")
+    page.playlists.returnPlaylists(
+      [.fixture(id: "p1", tracks: [.fixture(id: "a"), .fixture(id: "c")])], forArtist: "blur")
+    await dataSource.reload()
+    #expect(dataSource.state == .loaded)
+    #expect(dataSource.cellModels.compactMap(\.track).map(\.id) == ["a", "c"])
+  }
+
+  @Test func aPlaylistOutageIsNamedAsOneAndADeletedPlaylistAsGone() async {
+    page.playlists.returnPlaylists([.fixture(id: "p1", tracks: [.fixture(id: "a")])])
+    let dataSource = playlistPage("p1")
+    await dataSource.reload()
+    page.playlists.failCalls(with: .unavailable(reason: "offline"))
+    await dataSource.reload()
+    #expect(dataSource.state == .failed(reason: "Playlists are unavailable: offline"))
+    #expect(dataSource.cellModels.compactMap(\.track).map(\.id) == ["a"], "the rows shown stay")
+    page.playlists.stopFailingCalls()
+    page.playlists.returnPlaylists([])
+    await dataSource.reload()
+    #expect(dataSource.state == .failed(reason: "No playlist with ID 'p1' in the catalog."))
+  }
+
+  @Test func aPlaylistPageHidesExplicitTracksFromAYoungUserAndPinsFavourites() async throws {
+    let tracks: [Track] = [.fixture(id: "a"), .fixture(id: "x", containsExplicitLyrics: true), .fixture(id: "f")]
+    page.playlists.returnPlaylists([.fixture(id: "p1", tracks: tracks)])
+    try await page.favourites.setFavourited(true, trackID: "f")
+    let dataSource = playlistPage("p1", user: User(age: 15))
+    await dataSource.reload()
+    #expect(dataSource.cellModels.compactMap(\.track).map(\.id) == ["f", "a"])
+  }
+
+  @Test func aListThatSaysItChangedIsReloadedAndShowsTheNewList() async throws {
+    let list = Mutex<[Track]>([.fixture(id: "a")])
+    let (changes, announce) = AsyncStream<Void>.makeStream()
+    let dataSource = ArtistTableDataSource(
+      source: .list(changes: { changes }) { list.withLock { $0 } }, downloadsManager: page.downloads)
+    await dataSource.reload()
+    #expect(dataSource.cellModels.compactMap(\.track).map(\.id) == ["a"])
+    let updates = dataSource.updates()
+    list.withLock { $0 = [.fixture(id: "a"), .fixture(id: "b")] }
+    announce.yield()
+    let shown = try await nextSnapshot(updates) { $0.cellModels.count == 2 }
+    #expect(shown.cellModels.compactMap(\.track).map(\.id) == ["a", "b"])
+    #expect(dataSource.state == .loaded)
+  }
+}
+
+/// The favourites' page: a page kind that is one small source.
+@MainActor
+@Suite(.timeLimit(.minutes(5))) struct FavouritesPageTests {
+  let page = PageFixture()
+
+  func favouritesPage() -> ArtistTableDataSource {
+    ArtistTableDataSource(
+      source: .favourites(musicAPI: page.musicAPI, favouritesManager: page.favourites),
+      downloadsManager: page.downloads, favouritesManager: page.favourites, formatting: .englishUTC)
+  }
+
+  @Test func itListsEveryFavouriteTheCatalogHoldsAndNothingElse() async throws {
+    page.musicAPI.returnTracks([.fixture(id: "a"), .fixture(id: "b")], forArtist: "oasis")
+    page.musicAPI.returnTracks([.fixture(id: "c")], forArtist: "blur")
+    try await page.favourites.setFavourited(true, trackID: "c")
+    try await page.favourites.setFavourited(true, trackID: "a")
+    try await page.favourites.setFavourited(true, trackID: "removed-from-the-catalog")
+    let dataSource = favouritesPage()
+    await dataSource.reload()
+    #expect(dataSource.sections.map(\.id) == [.tracks])
+    #expect(dataSource.cellModels.compactMap(\.track).map(\.id) == ["a", "c"])
+    #expect(dataSource.cellModels.compactMap(\.track).allSatisfy { $0.isFavourited })
+  }
+
+  @Test func aTrackJoinsThePageWhenFavouritedAndLeavesItWhenUnfavouritedThere() async throws {
+    page.musicAPI.returnTracks([.fixture(id: "a"), .fixture(id: "b")], forArtist: "oasis")
+    try await page.favourites.setFavourited(true, trackID: "a")
+    let dataSource = favouritesPage()
+    await dataSource.reload()
+    let updates = dataSource.updates()
+    try await page.favourites.setFavourited(true, trackID: "b")
+    _ = try await nextSnapshot(updates) { $0.cellModels.count == 2 }
+    #expect(dataSource.cellModels.compactMap(\.track).map(\.id) == ["a", "b"])
+    try await dataSource.perform(.unfavourite, onTrackWithID: "a")
+    _ = try await nextSnapshot(updates) { $0.cellModels.count == 1 }
+    #expect(dataSource.cellModels.compactMap(\.track).map(\.id) == ["b"])
+    #expect(dataSource.state == .loaded)
+  }
+}
