@@ -34,6 +34,15 @@ import Testing
   }
 
   @Test(arguments: Implementation.allCases)
+  func aQueryLongerThanTheServersLimitAnswersAsTheCatalogDoes(_ implementation: Implementation) async throws {
+    let api = try await CatalogFixture.make(implementation).musicAPI
+    // 305 code points in 5 characters: the server counts code points, as its document's maxLength does.
+    #expect(try await api.artists(matching: "Björk" + String(repeating: "\u{0301}", count: 300)).map(\.id) == ["bjork"])
+    #expect(try await api.artists(matching: String(repeating: "o", count: 250)).isEmpty)
+    #expect(try await api.artists(matching: "Sigur R" + String(repeating: "o\u{0301}", count: 120)).isEmpty)
+  }
+
+  @Test(arguments: Implementation.allCases)
   func anArtistIsFoundByIDAndAnUnknownOneIsNot(_ implementation: Implementation) async throws {
     let api = try await CatalogFixture.make(implementation).musicAPI
     #expect(try await api.artist(withID: "sigur") == CatalogFixture.artists[1])

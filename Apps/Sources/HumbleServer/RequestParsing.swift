@@ -60,9 +60,12 @@ enum RequestParsing {
   /// The artist search query, if any: at most ``CatalogAPI/Limits/queryCharacters`` characters.
   static func searchQuery(_ request: Request) throws -> String? {
     guard let raw = request.uri.queryParameters["query"] else { return nil }
-    guard raw.count <= CatalogAPI.Limits.queryCharacters else {
+    // Counted in Unicode scalars, as the OpenAPI document's maxLength is: a letter with combining marks is
+    // one Character in Swift but several code points to a client checking the schema.
+    let length = raw.unicodeScalars.count
+    guard length <= CatalogAPI.Limits.queryCharacters else {
       throw ProblemError.badParameter(
-        "query", "The query is \(raw.count) characters long; the limit is \(CatalogAPI.Limits.queryCharacters).")
+        "query", "The query is \(length) characters long; the limit is \(CatalogAPI.Limits.queryCharacters).")
     }
     return String(raw)
   }

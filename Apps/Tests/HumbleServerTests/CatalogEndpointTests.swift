@@ -28,6 +28,12 @@ import Testing
       #expect(problem.parameter == "query")
       #expect(problem.instance == "/v1/artists")
       #expect(problem.detail == "The query is 201 characters long; the limit is 200.")
+      // Counted in code points, as the document's maxLength is: 100 letters with two combining marks each are
+      // 100 Swift characters but 300 code points.
+      let marked = String(repeating: "o\u{0301}\u{0302}", count: 100).addingPercentEncoding(
+        withAllowedCharacters: .alphanumerics)!
+      let (tooLong, _) = try await server.problem(.GET, "/v1/artists?query=\(marked)", status: 400)
+      #expect(tooLong.detail == "The query is 300 characters long; the limit is 200.")
     }
   }
 

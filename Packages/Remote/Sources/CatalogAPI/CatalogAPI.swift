@@ -59,7 +59,8 @@ public enum CatalogAPI {
   public enum Limits {
     /// The longest identifier in a path, in bytes of UTF-8.
     public static let identifierBytes = 256
-    /// The longest artist search query, in characters.
+    /// The longest artist search query, in characters as JSON Schema's `maxLength` counts them: Unicode
+    /// scalars (code points), so a letter with combining marks counts each mark.
     public static let queryCharacters = 200
     /// The longest request target (path and query), in bytes.
     public static let requestTargetBytes = 4096

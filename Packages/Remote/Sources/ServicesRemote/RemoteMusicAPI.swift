@@ -68,11 +68,19 @@ public struct RemoteMusicAPI: MusicAPI {
     if query.isEmpty { return try await allArtists() }
     if query.utf8.contains(0) { return [] }
     let limit = CatalogAPI.Limits.queryCharacters
-    guard query.count > limit else { return try await search(query) }
-    // The server takes at most `limit` characters; every name that contains the whole query contains its
-    // beginning, so the server's answer for that, filtered here, is the answer for the whole query.
+    guard query.unicodeScalars.count > limit else { return try await search(query) }
+    // The server takes at most `limit` Unicode scalars; every name that contains the whole query contains its
+    // beginning, so the server's answer for that, filtered here, is the answer for the whole query. The
+    // beginning is cut between characters, never inside one.
+    var beginning = ""
+    var scalars = 0
+    for character in query {
+      scalars += character.unicodeScalars.count
+      guard scalars <= limit else { break }
+      beginning.append(character)
+    }
     let folded = SearchFolding.fold(query)
-    return try await search(String(query.prefix(limit))).filter { SearchFolding.fold($0.name).contains(folded) }
+    return try await search(beginning).filter { SearchFolding.fold($0.name).contains(folded) }
   }
 
   /// Every artist, ordered by name.
