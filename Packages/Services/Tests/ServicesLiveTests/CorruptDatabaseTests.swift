@@ -62,12 +62,9 @@ import Testing
     let blocker = directory.url.appendingPathComponent("blocker")
     try Data("x".utf8).write(to: blocker)
     let url = blocker.appendingPathComponent("catalog.sqlite")
-    let error = #expect(throws: CatalogDatabaseError.self) { try CatalogDatabase.open(at: url) }
-    guard case .unreadable(let path, _) = error else {
-      Issue.record("expected an unreadable database error, got \(String(describing: error))")
-      return
-    }
-    #expect(path == url.path)
+    let error = CatalogDatabaseError.unreadable(path: url.path, reason: "\(blocker.path) is not a directory")
+    #expect(throws: error) { try CatalogDatabase.open(at: url) }
+    #expect(error.description == "Cannot open the catalog database at \(url.path): \(blocker.path) is not a directory.")
   }
 }
 
