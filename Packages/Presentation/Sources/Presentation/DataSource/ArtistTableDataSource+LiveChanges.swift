@@ -108,8 +108,9 @@ extension ArtistTableDataSource {
     let isFavourited = favouritesManager.isFavourited(trackID)
     var isVisible = false
     for index in indices(of: trackID) where models[index].isFavourited != isFavourited {
-      modelsShowingAFavourite += isFavourited ? 1 : -1
+      forget(models[index])
       models[index].isFavourited = isFavourited
+      count(models[index])
       isVisible = isVisible || rowOfTrack[index] >= 0
     }
     // A hidden track (explicit, for a young user) changes nothing on the page.
