@@ -9,17 +9,12 @@ extension Session {
   func follow(_ destination: RowDestination) async -> CommandOutput {
     switch destination {
     case .openArtist(let id):
-      let current = page
-      let output = await open(id.rawValue)
-      if output.error == nil, let current { previousPages.append(current) }
-      return output
+      return await keepingThePageForBack { await open(id.rawValue) }
     case .openPlaylist(let id, let title):
       guard let current = page, let playlistAPI else { return pageOutput() }
-      let output = await show(
-        Page(screen: makeScreen(source: .playlist(id, playlistAPI: playlistAPI)), title: title, artist: current.artist),
-        failure: "Cannot open \(title)")
-      if output.error == nil { previousPages.append(current) }
-      return output
+      let next = Page(
+        screen: makeScreen(source: .playlist(id, playlistAPI: playlistAPI)), title: title, artist: current.artist)
+      return await keepingThePageForBack { await show(next, failure: "Cannot open \(title)") }
     case .playTrack:
       return pageOutput()
     }
@@ -28,10 +23,15 @@ extension Session {
   /// Opens the favourites' page on top of the open page (back returns to it).
   func openFavourites() async -> CommandOutput {
     guard let favouritesManager else { return .failure("favourites: this catalog keeps no favourites.") }
-    let current = page
     let source = TrackSource.favourites(musicAPI: musicAPI, favouritesManager: favouritesManager)
-    let output = await show(
-      Page(screen: makeScreen(source: source), title: "Favourites", artist: nil), failure: "Cannot open the favourites")
+    let next = Page(screen: makeScreen(source: source), title: "Favourites", artist: nil)
+    return await keepingThePageForBack { await show(next, failure: "Cannot open the favourites") }
+  }
+
+  /// Opens a page with `opening` and, when it opened, keeps the page that was open for `back`.
+  private func keepingThePageForBack(_ opening: () async -> CommandOutput) async -> CommandOutput {
+    let current = page
+    let output = await opening()
     if output.error == nil, let current { previousPages.append(current) }
     return output
   }

@@ -89,19 +89,18 @@ extension ArtistTableDataSource {
     models.reserveCapacity(tracks.count)
     trackKeys.append(contentsOf: keys)
     for (index, track) in batch.enumerated() {
-      if favourites[index] { modelsShowingAFavourite += 1 }
-      if downloadStates[index] != .notDownloaded { modelsShowingADownload += 1 }
-      models.append(
-        TrackCellModel(
-          id: track.id,
-          title: track.title,
-          duration: durations.string(from: track.duration),
-          releaseDate: dates.string(from: track.releaseDate),
-          isExplicit: track.containsExplicitLyrics,
-          isFavourited: favourites[index],
-          downloadStatus: TrackCellModel.DownloadStatus(downloadStates[index]),
-          isPlaying: track.id == nowPlaying
-        ))
+      let model = TrackCellModel(
+        id: track.id,
+        title: track.title,
+        duration: durations.string(from: track.duration),
+        releaseDate: dates.string(from: track.releaseDate),
+        isExplicit: track.containsExplicitLyrics,
+        isFavourited: favourites[index],
+        downloadStatus: TrackCellModel.DownloadStatus(downloadStates[index]),
+        isPlaying: track.id == nowPlaying
+      )
+      count(model)
+      models.append(model)
     }
   }
 

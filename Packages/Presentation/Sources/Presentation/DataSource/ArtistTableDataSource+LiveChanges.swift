@@ -69,27 +69,13 @@ extension ArtistTableDataSource {
   /// called and after each announcement while someone waits: its cost follows those, not the page's length.
   public func waitUntilRowsShowManagersStates() async {
     guard !rowsShowManagersStates() else { return }
-    let id = nextManagerStateWaiter
-    nextManagerStateWaiter += 1
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { waiter in
-        if Task.isCancelled {
-          waiter.resume()
-        } else {
-          managerStateWaiters[id] = waiter
-        }
-      }
-    } onCancel: {
-      Task { @MainActor [weak self] in self?.managerStateWaiters.removeValue(forKey: id)?.resume() }
-    }
+    await managerStateWaiters.wait()
   }
 
   /// Ends the waits of ``waitUntilRowsShowManagersStates()`` once the rows show what the managers say.
   func resumeManagerStateWaitersOnceShown() {
     guard !managerStateWaiters.isEmpty, rowsShowManagersStates() else { return }
-    let waiters = managerStateWaiters.values
-    managerStateWaiters = [:]
-    for waiter in waiters { waiter.resume() }
+    managerStateWaiters.resumeAll()
   }
 
   func showDownloadState(of trackID: Track.ID) {
@@ -122,8 +108,9 @@ extension ArtistTableDataSource {
     let isFavourited = favouritesManager.isFavourited(trackID)
     var isVisible = false
     for index in indices(of: trackID) where models[index].isFavourited != isFavourited {
-      modelsShowingAFavourite += isFavourited ? 1 : -1
+      forget(models[index])
       models[index].isFavourited = isFavourited
+      count(models[index])
       isVisible = isVisible || rowOfTrack[index] >= 0
     }
     // A hidden track (explicit, for a young user) changes nothing on the page.

@@ -79,16 +79,15 @@ public final class ArtistTableDataSource {
   private var observations: [Task<Void, Never>] = []
   var latestReload = 0
   var paging: Task<Void, Never>?
-  private var loadWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
-  private var nextLoadWaiter = 0
+  /// Waiters for the tracks to arrive (``waitUntilLoaded()``).
+  private let loadWaiters = WaitList()
   /// How many track cell models show a download state other than not downloaded, and how many show a favourite:
   /// kept as the models change, so that comparing the page with the managers costs what the managers hold, not
   /// the page's length.
   var modelsShowingADownload = 0
   var modelsShowingAFavourite = 0
   /// Waiters for the rows to show what the managers say (``waitUntilRowsShowManagersStates()``).
-  var managerStateWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
-  var nextManagerStateWaiter = 0
+  let managerStateWaiters = WaitList()
 
   // The last successful answers, and what the page made of them. Tracks, their cell models and their rows'
   // keys are kept in parallel arrays, in the music API's order; lookups by identifier are built only when
@@ -180,8 +179,8 @@ public final class ArtistTableDataSource {
   isolated deinit {
     for observation in observations { observation.cancel() }
     paging?.cancel()
-    for waiter in loadWaiters.values { waiter.resume() }
-    for waiter in managerStateWaiters.values { waiter.resume() }
+    loadWaiters.resumeAll()
+    managerStateWaiters.resumeAll()
     broadcaster.finish()
   }
 
@@ -263,19 +262,7 @@ public final class ArtistTableDataSource {
   /// nothing is loading, and when the calling task is cancelled.
   public func waitUntilLoaded() async {
     guard isLoading else { return }
-    let id = nextLoadWaiter
-    nextLoadWaiter += 1
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { waiter in
-        if Task.isCancelled || !isLoading {
-          waiter.resume()
-        } else {
-          loadWaiters[id] = waiter
-        }
-      }
-    } onCancel: {
-      Task { @MainActor [weak self] in self?.loadWaiters.removeValue(forKey: id)?.resume() }
-    }
+    await loadWaiters.wait()
   }
 
   /// Whether a reload or its background pages are in flight.
@@ -283,8 +270,6 @@ public final class ArtistTableDataSource {
 
   func resumeLoadWaiters() {
     guard !isLoading else { return }
-    let waiters = loadWaiters.values
-    loadWaiters = [:]
-    for waiter in waiters { waiter.resume() }
+    loadWaiters.resumeAll()
   }
 }
