@@ -38,8 +38,8 @@ import Testing
       shown.append(event)
       if screen.snapshot.cellModels.first?.track?.isDownloaded == true { break }
     }
-    // Every update the download caused is one row reconfigured, nothing else. (The screen shows the data
-    // source's latest snapshot, so steps that arrive together reach the table as one update.)
+    // Every update the download caused is one row reconfigured, nothing else: the screen shows each snapshot the
+    // data source published, in order.
     #expect(!shown.isEmpty && shown.allSatisfy { $0 == "batch update: 1 updated" }, "\(shown)")
     let cell = try screen.table.fetchCell(at: IndexPath(row: 0, section: 0), asType: RowCell.self)
     #expect(cell === first, "a reconfigured row keeps its cell")

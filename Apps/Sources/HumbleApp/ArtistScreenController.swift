@@ -67,12 +67,12 @@ public final class ArtistScreenController: TableViewDelegate {
     table.reloadData()
     let stream = dataSource.updates()
     updates = Task { [weak self] in
-      // Each published snapshot says "the page changed"; show the data source's current one rather than the
-      // published value, which may be older than what a command already showed (a buffered sort, say).
-      for await _ in stream {
+      // The screen shows each published snapshot, unless a command has already shown a later revision (a sort
+      // shows its result at once, and the snapshots published before it may still be buffered here).
+      for await next in stream {
         guard let self else { return }
         let before = self.snapshot
-        let next = self.dataSource.snapshot
+        guard next.revision > before.revision else { continue }
         if let update = self.show(next) {
           // Rows a page of tracks brought are not changes to report as they happen: the page shows its progress.
           guard next.trackLoading == before.trackLoading else { continue }
@@ -145,7 +145,10 @@ public final class ArtistScreenController: TableViewDelegate {
   ///
   /// A diff would move every row, which on a large page costs more than the sort itself.
   public func showReordered(_ next: ArtistPageSnapshot) {
-    guard next.sections != snapshot.sections else { return }
+    guard next.sections != snapshot.sections else {
+      shown.page = next
+      return
+    }
     let selected = (table.indexPathsForSelectedRows ?? []).compactMap { tableDataSource.itemIdentifier(for: $0) }
     guard present(next, as: Self.tableSnapshot(of: next), reloadingData: true) else { return }
     for key in selected {

@@ -189,8 +189,9 @@ public final class ArtistTableDataSource {
     broadcaster.stream()
   }
 
-  /// Sends the current snapshot to every stream from ``updates()``.
+  /// Sends the current snapshot, as the next revision, to every stream from ``updates()``.
   func publish() {
+    revision += 1
     broadcaster.send(snapshot)
     resumeManagerStateWaitersOnceShown()
   }
@@ -198,9 +199,13 @@ public final class ArtistTableDataSource {
   /// The track playing, marked on its rows (``TrackCellModel/isPlaying``); see ``play(_:)``.
   public internal(set) var nowPlaying: Track.ID?
 
-  /// The current snapshot.
+  /// How many snapshots the data source has published: the last one's ``ArtistPageSnapshot/revision``.
+  public private(set) var revision = 0
+
+  /// The current snapshot, with the revision of the last one published (every change is published as it is
+  /// made, so it is that one, unless a change is being made).
   public var snapshot: ArtistPageSnapshot {
-    ArtistPageSnapshot(sections: sections, state: state, trackLoading: trackLoading)
+    ArtistPageSnapshot(sections: sections, state: state, trackLoading: trackLoading, revision: revision)
   }
 
   /// The track with this identifier as last loaded (hidden or not), for actions such as downloading.

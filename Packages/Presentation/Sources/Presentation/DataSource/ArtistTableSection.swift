@@ -39,6 +39,10 @@ public struct ArtistTableSection: Identifiable, Hashable, Sendable {
 }
 
 /// What an artist page shows at one moment: its sections and its loading state.
+///
+/// A data source numbers the snapshots it publishes (``revision``), so that a screen that shows snapshots both as
+/// they arrive and when a command asks can tell an older one from a newer one. Two snapshots that show the same
+/// page are equal whatever their revisions.
 public struct ArtistPageSnapshot: Hashable, Sendable {
   /// The non-empty sections, in display order.
   public var sections: [ArtistTableSection]
@@ -46,16 +50,35 @@ public struct ArtistPageSnapshot: Hashable, Sendable {
   public var state: ArtistTableDataSource.State
   /// How far the tracks have arrived.
   public var trackLoading: TrackLoading
+  /// Which of its data source's publications this snapshot is: a later snapshot has a greater revision.
+  ///
+  /// A snapshot of the data source's current state has the last published revision; one made elsewhere has 0.
+  /// It is not part of equality: it says when, not what.
+  public var revision: Int
 
   /// Creates a snapshot.
   public init(
-    sections: [ArtistTableSection], state: ArtistTableDataSource.State, trackLoading: TrackLoading = .idle
+    sections: [ArtistTableSection], state: ArtistTableDataSource.State, trackLoading: TrackLoading = .idle,
+    revision: Int = 0
   ) {
     self.sections = sections
     self.state = state
     self.trackLoading = trackLoading
+    self.revision = revision
   }
 
   /// Every row, in display order.
   public var cellModels: [ArtistCellModelType] { sections.flatMap(\.rows) }
+
+  /// Whether both show the same page: the same sections, state and loading, whatever their revisions.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.sections == rhs.sections && lhs.state == rhs.state && lhs.trackLoading == rhs.trackLoading
+  }
+
+  /// Hashes what the page shows, not its revision.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(sections)
+    hasher.combine(state)
+    hasher.combine(trackLoading)
+  }
 }
