@@ -1,5 +1,6 @@
 import Domain
 import Services
+import Testing
 
 /// A ``MusicAPI`` whose answers a test sets, which records every call and can fail, delay or hold calls.
 ///
@@ -12,6 +13,10 @@ import Services
 /// artists, and the artists with tracks or related artists of their own (``returnTracks(_:forArtist:)``,
 /// ``returnRelatedArtists(_:forArtist:)``); before that, every artist (so a test that only sets tracks "for every artist" can ask for any artist). ``artist(withID:)``
 /// finds only artists it was given (the catalog or related artists).
+///
+/// Made with ``unimplemented(sourceLocation:)``, it fails the test on a call to an endpoint the test
+/// did not set up (by giving it an answer, a failure or a hold, or with ``expectCalls(to:)``), and the call
+/// throws ``MusicAPIError/unavailable(reason:)``.
 public final class MockMusicAPI: MusicAPI, Sendable {
   /// The calls a ``MockMusicAPI`` answers, for failing or holding one kind of call.
   public enum Endpoint: Hashable, Sendable, CaseIterable {
@@ -23,6 +28,17 @@ public final class MockMusicAPI: MusicAPI, Sendable {
     case artists
     /// ``MusicAPI/relatedArtists(of:)``.
     case relatedArtists
+
+    /// What sets this endpoint up, for the message of a call that was not set up.
+    var setUp: String {
+      switch self {
+      case .tracks: "returnTracks(_:forArtist:), failCalls(to: .tracks) or expectCalls(to: .tracks)"
+      case .artist: "returnArtists(_:), failCalls(to: .artist) or expectCalls(to: .artist)"
+      case .artists: "returnArtists(_:), failCalls(to: .artists) or expectCalls(to: .artists)"
+      case .relatedArtists:
+        "returnRelatedArtists(_:forArtist:), failCalls(to: .relatedArtists) or expectCalls(to: .relatedArtists)"
+      }
+    }
   }
 
   /// A call the mock received, with its arguments.
@@ -56,6 +72,8 @@ public final class MockMusicAPI: MusicAPI, Sendable {
     var pageHolds: [(offset: Int, hold: HeldCall)] = []
     var pageFailures: [(offset: Int, error: MusicAPIError)] = []
     var calls: [Call] = []
+    /// The endpoints the test set up (see ``MockMusicAPI/unimplemented(sourceLocation:)``).
+    var setUp: Set<Endpoint> = []
 
     /// Whether the mock knows an artist (see the type's documentation).
     func knows(_ artistID: Artist.ID) -> Bool {
@@ -87,9 +105,32 @@ public final class MockMusicAPI: MusicAPI, Sendable {
   }
 
   private let state = Locked(State())
+  private let callsNotSetUp: CallsNotSetUp
 
   /// Creates a mock that answers with no tracks, no artists and no related artists.
-  public init() {}
+  public init() {
+    callsNotSetUp = CallsNotSetUp(reportedAt: nil)
+  }
+
+  private init(callsNotSetUp: CallsNotSetUp) {
+    self.callsNotSetUp = callsNotSetUp
+  }
+
+  /// A mock on which every endpoint is unimplemented until the test sets it up: a call to an endpoint that has
+  /// no answer, failure or hold of its own, and was not named in ``expectCalls(to:)``, fails the test (reported
+  /// at the line that made the mock) and throws ``MusicAPIError/unavailable(reason:)``.
+  ///
+  /// Giving tracks sets up ``Endpoint/tracks``, giving the catalog's artists ``Endpoint/artist`` and
+  /// ``Endpoint/artists``, and giving related artists ``Endpoint/relatedArtists``.
+  public static func unimplemented(sourceLocation: SourceLocation = #_sourceLocation) -> MockMusicAPI {
+    MockMusicAPI(callsNotSetUp: CallsNotSetUp(reportedAt: sourceLocation))
+  }
+
+  /// Says that the test expects calls to these endpoints, answered with what is set (empty when nothing is):
+  /// for a mock made with ``unimplemented(sourceLocation:)``, whose other endpoints fail the test.
+  public func expectCalls(to endpoints: Endpoint...) {
+    state.withLock { $0.setUp.formUnion(endpoints) }
+  }
 
   // MARK: Configuring answers
 
@@ -125,6 +166,7 @@ public final class MockMusicAPI: MusicAPI, Sendable {
       } else {
         state.tracks = tracks
       }
+      state.setUp.insert(.tracks)
     }
   }
 
@@ -150,13 +192,17 @@ public final class MockMusicAPI: MusicAPI, Sendable {
       } else {
         state.relatedArtists = artists
       }
+      state.setUp.insert(.relatedArtists)
     }
   }
 
   /// The catalog's artists: what `allArtists()` and `artists(matching:)` list (ordered by name, as a catalog
   /// does, whatever the order given), and what `artist(withID:)` finds (related artists are found too).
   public func returnArtists(_ artists: [Artist]) {
-    state.withLock { $0.artists = artists }
+    state.withLock { state in
+      state.artists = artists
+      state.setUp.formUnion([.artist, .artists])
+    }
   }
 
   // MARK: Failing and holding calls
@@ -166,6 +212,7 @@ public final class MockMusicAPI: MusicAPI, Sendable {
     state.withLock { state in
       for failing in endpoint.map({ [$0] }) ?? Endpoint.allCases {
         state.failures[failing] = error
+        state.setUp.insert(failing)
       }
     }
   }
@@ -177,7 +224,10 @@ public final class MockMusicAPI: MusicAPI, Sendable {
   /// precedence over them. A failed call still counts as a call (see ``calls``).
   public func failNextCalls(_ count: Int, to endpoint: Endpoint? = nil, with error: MusicAPIError) {
     guard count > 0 else { return }
-    state.withLock { $0.countedFailures.append(CountedFailure(endpoint: endpoint, remaining: count, error: error)) }
+    state.withLock { state in
+      state.countedFailures.append(CountedFailure(endpoint: endpoint, remaining: count, error: error))
+      state.setUp.formUnion(endpoint.map { [$0] } ?? Endpoint.allCases)
+    }
   }
 
   /// Makes every endpoint answer normally again, forgetting counted failures too (delays stay).
@@ -201,7 +251,10 @@ public final class MockMusicAPI: MusicAPI, Sendable {
   /// Several holds queue up: the first call meets the first hold, the second call the second.
   public func holdNextCall(to endpoint: Endpoint = .tracks) -> HeldCall {
     let hold = HeldCall()
-    state.withLock { $0.holds[endpoint, default: []].append(hold) }
+    state.withLock { state in
+      state.holds[endpoint, default: []].append(hold)
+      state.setUp.insert(endpoint)
+    }
     return hold
   }
 
@@ -211,7 +264,10 @@ public final class MockMusicAPI: MusicAPI, Sendable {
   /// Such a call meets this hold instead of one set by ``holdNextCall(to:)``; other pages pass.
   public func holdTrackPage(startingAt offset: Int) -> HeldCall {
     let hold = HeldCall()
-    state.withLock { $0.pageHolds.append((offset, hold)) }
+    state.withLock { state in
+      state.pageHolds.append((offset, hold))
+      state.setUp.insert(.tracks)
+    }
     return hold
   }
 
@@ -219,7 +275,10 @@ public final class MockMusicAPI: MusicAPI, Sendable {
   ///
   /// Failures set by ``failCalls(to:with:)`` and ``failNextCalls(_:to:with:)`` take precedence.
   public func failTrackPage(startingAt offset: Int, with error: MusicAPIError) {
-    state.withLock { $0.pageFailures.append((offset, error)) }
+    state.withLock { state in
+      state.pageFailures.append((offset, error))
+      state.setUp.insert(.tracks)
+    }
   }
 
   // MARK: Recorded calls
@@ -328,19 +387,24 @@ public final class MockMusicAPI: MusicAPI, Sendable {
     hold callHold: HeldCall? = nil,
     _ makeAnswer: (inout State) -> Result<Answer, MusicAPIError>
   ) async throws(MusicAPIError) -> Answer {
-    let (result, hold, delay): (Result<Answer, MusicAPIError>, HeldCall?, Duration?) = state.withLock { state in
+    let (isSetUp, result, hold, delay): (Bool, Result<Answer, MusicAPIError>, HeldCall?, Duration?) = state.withLock {
+      state in
       state.calls.append(call)
+      guard state.setUp.contains(endpoint) || !callsNotSetUp.areReported else {
+        return (false, .failure(.unavailable(reason: "\(call) was not set up in this test")), nil, nil)
+      }
       let hold =
         callHold ?? (state.holds[endpoint]?.isEmpty == false ? state.holds[endpoint]?.removeFirst() : nil)
-      if let failure = state.failures[endpoint] { return (.failure(failure), hold, state.delay) }
+      if let failure = state.failures[endpoint] { return (true, .failure(failure), hold, state.delay) }
       if let index = state.countedFailures.firstIndex(where: { $0.endpoint == nil || $0.endpoint == endpoint }) {
         let failure = state.countedFailures[index].error
         state.countedFailures[index].remaining -= 1
         if state.countedFailures[index].remaining == 0 { state.countedFailures.remove(at: index) }
-        return (.failure(failure), hold, state.delay)
+        return (true, .failure(failure), hold, state.delay)
       }
-      return (makeAnswer(&state), hold, state.delay)
+      return (true, makeAnswer(&state), hold, state.delay)
     }
+    if !isSetUp { callsNotSetUp.report("\(call)", of: "MockMusicAPI", setUpWith: endpoint.setUp) }
     if let delay {
       do {
         try await Task.sleep(for: delay)
