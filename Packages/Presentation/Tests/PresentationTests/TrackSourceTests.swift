@@ -81,19 +81,23 @@ import Testing
 }
 
 /// The favourites' page: a page kind that is one small source.
+///
+/// Its music API is unimplemented but for the tracks the tests give it: the page asks for tracks and nothing
+/// else (no artist, no related artists), or the test fails.
 @MainActor
 @Suite(.timeLimit(.minutes(5))) struct FavouritesPageTests {
   let page = PageFixture()
+  let musicAPI = MockMusicAPI.unimplemented()
 
   func favouritesPage() -> ArtistTableDataSource {
     ArtistTableDataSource(
-      source: .favourites(musicAPI: page.musicAPI, favouritesManager: page.favourites),
+      source: .favourites(musicAPI: musicAPI, favouritesManager: page.favourites),
       downloadsManager: page.downloads, favouritesManager: page.favourites, formatting: .englishUTC)
   }
 
   @Test func itListsEveryFavouriteTheCatalogHoldsAndNothingElse() async throws {
-    page.musicAPI.returnTracks([.fixture(id: "a"), .fixture(id: "b")], forArtist: "oasis")
-    page.musicAPI.returnTracks([.fixture(id: "c")], forArtist: "blur")
+    musicAPI.returnTracks([.fixture(id: "a"), .fixture(id: "b")], forArtist: "oasis")
+    musicAPI.returnTracks([.fixture(id: "c")], forArtist: "blur")
     try await page.favourites.setFavourited(true, trackID: "c")
     try await page.favourites.setFavourited(true, trackID: "a")
     try await page.favourites.setFavourited(true, trackID: "removed-from-the-catalog")
@@ -105,7 +109,7 @@ import Testing
   }
 
   @Test func aTrackJoinsThePageWhenFavouritedAndLeavesItWhenUnfavouritedThere() async throws {
-    page.musicAPI.returnTracks([.fixture(id: "a"), .fixture(id: "b")], forArtist: "oasis")
+    musicAPI.returnTracks([.fixture(id: "a"), .fixture(id: "b")], forArtist: "oasis")
     try await page.favourites.setFavourited(true, trackID: "a")
     let dataSource = favouritesPage()
     await dataSource.reload()
@@ -115,6 +119,26 @@ import Testing
     #expect(dataSource.cellModels.compactMap(\.track).map(\.id) == ["a", "b"])
     try await dataSource.perform(.unfavourite, onTrackWithID: "a")
     _ = try await nextSnapshot(updates) { $0.cellModels.count == 1 }
+    #expect(dataSource.cellModels.compactMap(\.track).map(\.id) == ["b"])
+    await dataSource.waitUntilLoaded()
+    #expect(dataSource.cellModels.compactMap(\.track).map(\.id) == ["b"])
+    #expect(dataSource.state == .loaded)
+  }
+
+  @Test func anUnfavouritedTrackLeavesThePageAtOnceWhileTheListIsFetchedAgain() async throws {
+    musicAPI.returnTracks([.fixture(id: "a"), .fixture(id: "b")], forArtist: "oasis")
+    try await page.favourites.setFavourited(true, trackID: "a")
+    try await page.favourites.setFavourited(true, trackID: "b")
+    let dataSource = favouritesPage()
+    await dataSource.reload()
+    // The reload the unfavourite causes is held: only the page itself can take the row away.
+    let fetch = musicAPI.holdNextCall(to: .tracks)
+    try await dataSource.perform(.unfavourite, onTrackWithID: "a")
+    #expect(dataSource.cellModels.compactMap(\.track).map(\.id) == ["b"])
+    await fetch.waitUntilReached()
+    #expect(dataSource.state == .loading, "the list is being fetched again")
+    fetch.release()
+    await dataSource.waitUntilLoaded()
     #expect(dataSource.cellModels.compactMap(\.track).map(\.id) == ["b"])
     #expect(dataSource.state == .loaded)
   }

@@ -12,7 +12,7 @@ extension ArtistTableDataSource {
     }
     let order = Self.order(
       tracks, favourites: models.map(\.isFavourited), showsExplicit: user.mayBeShownExplicitLyrics,
-      sortMode: sortMode, titleKeys: titleKeys)
+      onlyFavourites: source.showsOnlyFavourites, sortMode: sortMode, titleKeys: titleKeys)
     var rowOfTrack = [Int](repeating: -1, count: tracks.count)
     for (row, index) in order.enumerated() { rowOfTrack[index] = row }
     // Rows are written in the music API's order, each to its place: reading the cell models (and touching
@@ -41,10 +41,12 @@ extension ArtistTableDataSource {
 
   /// Indices of the tracks the user may see, in display order.
   ///
-  /// Favourites first, each group in the sort mode's order; ties keep the music API's order. Not isolated:
-  /// sorting 100,000 rows should not check the executor on every comparison.
+  /// Favourites first (or only them, for a page that shows only favourites), each group in the sort mode's
+  /// order; ties keep the music API's order. Not isolated: sorting 100,000 rows should not check the executor
+  /// on every comparison.
   private nonisolated static func order(
-    _ tracks: [Track], favourites: [Bool], showsExplicit: Bool, sortMode: TrackSortMode, titleKeys: TitleSortKeys?
+    _ tracks: [Track], favourites: [Bool], showsExplicit: Bool, onlyFavourites: Bool, sortMode: TrackSortMode,
+    titleKeys: TitleSortKeys?
   ) -> [Int] {
     var indices = Array(tracks.indices)
     if !showsExplicit {
@@ -65,6 +67,7 @@ extension ArtistTableDataSource {
       indices = sorted(indices, descending: false, by: tracks.map(\.duration))
     }
     let pinned = indices.filter { favourites[$0] }
+    if onlyFavourites { return pinned }
     guard !pinned.isEmpty else { return indices }
     return pinned + indices.filter { !favourites[$0] }
   }

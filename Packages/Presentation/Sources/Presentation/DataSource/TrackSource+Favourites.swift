@@ -6,7 +6,9 @@ extension TrackSource {
   /// whenever a track is favourited or unfavourited (here or, for a remote user, anywhere else), so a track
   /// joins or leaves the page as it happens.
   ///
-  /// The list comes in the order of the tracks' identifiers; the page sorts it like any other.
+  /// The list comes in the order of the tracks' identifiers; the page sorts it like any other. A track
+  /// unfavourited while the page is open leaves it in the snapshot that shows the change
+  /// (``showsOnlyFavourites``); the reload that follows confirms it.
   public static func favourites(
     musicAPI: any MusicAPI, favouritesManager: any FavouritesManager
   ) -> TrackSource {
@@ -21,8 +23,10 @@ extension TrackSource {
         continuation.onTermination = { _ in forwarding.cancel() }
       }
     }
-    return list(changes: changes) {
+    var source = list(changes: changes) {
       try await musicAPI.tracks(withIDs: favouritesManager.favouritedTrackIDs.sorted { $0.rawValue < $1.rawValue })
     }
+    source.showsOnlyFavourites = true
+    return source
   }
 }

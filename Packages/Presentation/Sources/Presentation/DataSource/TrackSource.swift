@@ -22,18 +22,23 @@ public struct TrackSource: Sendable {
   /// The stream yields, for example, when a track is added to or removed from the favourites. Changes to a
   /// track's state (downloads, favourites) need none: the managers announce them.
   public var listChanges: (@Sendable () -> AsyncStream<Void>)?
+  /// Whether the page shows only favourited tracks: a track unfavourited while the page is open leaves it at
+  /// once, in the same snapshot that shows the change, rather than when the list is next fetched.
+  public var showsOnlyFavourites: Bool
 
   /// A source from its parts.
   public init(
     tracks: @escaping @Sendable (TrackPageRequest) async throws -> TrackPage,
     playlists: @escaping @Sendable () async throws -> [Playlist] = { [] },
     relatedArtists: @escaping @Sendable () async throws -> [Artist] = { [] },
-    listChanges: (@Sendable () -> AsyncStream<Void>)? = nil
+    listChanges: (@Sendable () -> AsyncStream<Void>)? = nil,
+    showsOnlyFavourites: Bool = false
   ) {
     self.tracks = tracks
     self.playlists = playlists
     self.relatedArtists = relatedArtists
     self.listChanges = listChanges
+    self.showsOnlyFavourites = showsOnlyFavourites
   }
 
   /// An artist's page: the artist's tracks in pages, the playlists featuring the artist (when there is a
