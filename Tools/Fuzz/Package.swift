@@ -33,5 +33,6 @@ let package = Package(
     ),
     .executableTarget(name: "FuzzCommandLine", dependencies: ["FuzzTargets"]),
     .executableTarget(name: "FuzzTableKit", dependencies: ["FuzzTargets"]),
+    .executableTarget(name: "FuzzDiffableDataSource", dependencies: ["FuzzTargets"]),
   ]
 )
