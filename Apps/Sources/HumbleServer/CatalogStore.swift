@@ -22,6 +22,11 @@ public protocol CatalogStore: Sendable {
   func playlist(withID id: Playlist.ID) async throws(CatalogStoreError) -> Playlist
   /// The track with an identifier, whose stream URL says where its file is.
   func track(withID id: Track.ID) async throws(CatalogStoreError) -> Track
+  /// The tracks with these identifiers, in the order asked, each once; identifiers the catalog does not hold
+  /// are left out.
+  ///
+  /// The default asks ``track(withID:)`` for each; a store answers in one query instead.
+  func tracks(withIDs ids: [Track.ID]) async throws(CatalogStoreError) -> [Track]
 
   /// Adds a user known by the SHA-256 hash (hex) of their token.
   func addUser(name: String, tokenHash: String) async throws(CatalogStoreError) -> ServerUser
@@ -38,6 +43,22 @@ public protocol CatalogStore: Sendable {
   /// A stream that ends while the server runs ends the feeds reading it: a store that can miss changes (its
   /// connection to the database dropped) ends its streams so that clients reconnect and catch up.
   func favouriteEvents() -> AsyncStream<FavouriteEvent>
+}
+
+extension CatalogStore {
+  /// Asks ``track(withID:)`` for each identifier, once each, leaving out the tracks that are not found.
+  public func tracks(withIDs ids: [Track.ID]) async throws(CatalogStoreError) -> [Track] {
+    var seen = Set<Track.ID>()
+    var tracks: [Track] = []
+    for id in ids where seen.insert(id).inserted {
+      do throws(CatalogStoreError) {
+        tracks.append(try await track(withID: id))
+      } catch {
+        guard case .trackNotFound = error else { throw error }
+      }
+    }
+    return tracks
+  }
 }
 
 /// A user the server knows.

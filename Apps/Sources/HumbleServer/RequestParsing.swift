@@ -23,6 +23,40 @@ enum RequestParsing {
     return decoded
   }
 
+  /// The identifiers a track lookup asks for: its JSON body's `ids`, 1 to ``CatalogAPI/Limits/tracksPerLookup``
+  /// of them, each 1 to 256 characters long (Unicode scalars, as the OpenAPI document's `maxLength` counts).
+  ///
+  /// An identifier no catalog can hold (a NUL in it, or over 256 bytes of UTF-8) is not an error: it names nothing,
+  /// and the lookup leaves it out.
+  static func trackLookup(_ request: Request) async throws -> [String] {
+    let mediaType = request.headers[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
+    guard mediaType?.lowercased() == "application/json" else {
+      throw ProblemError(status: .unsupportedMediaType, detail: "A track lookup's body must be application/json.")
+    }
+    let body = try await request.body.collect(upTo: CatalogAPI.Limits.trackLookupBodyBytes)
+    let lookup: TrackLookup
+    do {
+      lookup = try CatalogJSON.decoder().decode(TrackLookup.self, from: Data(body.readableBytesView))
+    } catch {
+      throw ProblemError.badParameter("ids", "The body is not a JSON object with an array of strings named ids.")
+    }
+    let limit = CatalogAPI.Limits.tracksPerLookup
+    guard (1...limit).contains(lookup.ids.count) else {
+      throw ProblemError.badParameter(
+        "ids", "The lookup asks for \(lookup.ids.count) tracks; it may ask for 1 to \(limit).")
+    }
+    for id in lookup.ids {
+      let length = id.unicodeScalars.count
+      guard length > 0 else { throw ProblemError.badParameter("ids", "An identifier in ids is empty.") }
+      guard length <= CatalogAPI.Limits.identifierBytes else {
+        throw ProblemError.badParameter(
+          "ids",
+          "An identifier in ids is \(length) characters long; the limit is \(CatalogAPI.Limits.identifierBytes).")
+      }
+    }
+    return lookup.ids.filter { $0.utf8.count <= CatalogAPI.Limits.identifierBytes && !$0.utf8.contains(0) }
+  }
+
   /// The page an artist's tracks request asks for, from `offset`, `limit` and `sort`.
   static func trackPage(_ request: Request) throws -> TrackPageRequest {
     let query = request.uri.queryParameters

@@ -67,6 +67,11 @@ struct ServerRouter {
       let playlist = try await state.store.playlist(withID: Playlist.ID(id))
       return try JSONResponse.make(JSONResponse.served(playlist, request: request, state: state))
     }
+    on(.post, CatalogAPI.Path.trackLookup) { request, _ in
+      let ids = try await RequestParsing.trackLookup(request).map { Track.ID($0) }
+      let tracks = try await state.store.tracks(withIDs: ids)
+      return try JSONResponse.make(TrackList(tracks: JSONResponse.served(tracks, request: request, state: state)))
+    }
     on(.get, "/v1/tracks/{trackID}") { request, context in
       let id = try RequestParsing.identifier("trackID", context)
       let track = try await state.store.track(withID: Track.ID(id))

@@ -63,6 +63,11 @@ public struct SQLiteCatalogStore: CatalogStore {
     }
   }
 
+  /// The tracks with these identifiers, in the order asked, each once, in one query per 500.
+  public func tracks(withIDs ids: [Track.ID]) async throws(CatalogStoreError) -> [Track] {
+    try await music { () async throws(MusicAPIError) in try await music.tracks(withIDs: ids) }
+  }
+
   /// The track with an identifier.
   public func track(withID id: Track.ID) async throws(CatalogStoreError) -> Track {
     let found = try await music { () async throws(MusicAPIError) in try await music.track(withID: id) }

@@ -16,8 +16,7 @@ struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
     let requestID = context.id
     var response: Response
     do {
-      try await checkLimits(request)
-      response = try await next(request, context)
+      response = try await next(try await checkLimits(request), context)
     } catch {
       response = problem(for: error, request: request).response(
         path: Self.instance(request.uri.path), requestID: requestID)
@@ -39,27 +38,31 @@ struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
     return String(format: "%.3f", milliseconds)
   }
 
-  private func checkLimits(_ request: Request) async throws {
+  /// The request with its body read whole, once its target and body are within the limits.
+  private func checkLimits(_ request: Request) async throws -> Request {
     let target = request.uri.description.utf8.count
     if target > CatalogAPI.Limits.requestTargetBytes {
       throw ProblemError(
         status: .uriTooLong,
         detail: "The request target is \(target) bytes; the limit is \(CatalogAPI.Limits.requestTargetBytes).")
     }
-    let limit = CatalogAPI.Limits.bodyBytes
+    let limit =
+      request.uri.path == CatalogAPI.Path.trackLookup
+      ? CatalogAPI.Limits.trackLookupBodyBytes : CatalogAPI.Limits.bodyBytes
     if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
-      throw Self.tooLarge
+      throw Self.tooLarge(limit)
     }
+    var request = request
     do {
-      _ = try await request.body.collect(upTo: limit)
+      _ = try await request.collectBody(upTo: limit)
     } catch {
-      throw Self.tooLarge
+      throw Self.tooLarge(limit)
     }
+    return request
   }
 
-  private static var tooLarge: ProblemError {
-    ProblemError(
-      status: .contentTooLarge, detail: "The request body is over \(CatalogAPI.Limits.bodyBytes) bytes.")
+  private static func tooLarge(_ limit: Int) -> ProblemError {
+    ProblemError(status: .contentTooLarge, detail: "The request body is over \(limit) bytes.")
   }
 
   private func problem(for error: any Error, request: Request) -> ProblemError {

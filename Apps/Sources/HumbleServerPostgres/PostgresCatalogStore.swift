@@ -324,6 +324,22 @@ public final class PostgresCatalogStore: CatalogStore {
     return found
   }
 
+  /// The tracks with these identifiers, in the order asked, each once, in one query; the catalog's unknown
+  /// identifiers are left out.
+  public func tracks(withIDs ids: [Track.ID]) async throws(CatalogStoreError) -> [Track] {
+    var seen = Set<Track.ID>()
+    let wanted = ids.filter { !$0.rawValue.containsNUL && seen.insert($0).inserted }
+    guard !wanted.isEmpty else { return [] }
+    let logger = logger
+    let found = try await request { connection in
+      var sql = PostgresQuery(unsafeSQL: "SELECT \(Self.trackColumns) FROM track WHERE id = ANY($1)")
+      sql.binds.append(wanted.map(\.rawValue))
+      return try await Self.tracks(connection.query(sql, logger: logger))
+    }
+    let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    return wanted.compactMap { byID[$0] }
+  }
+
   /// Every favourite change of any user, on any server sharing the database, heard after this call, in
   /// commit order; the stream ends when the listening connection drops (the feed then closes, and its client
   /// reconnects and catches up).

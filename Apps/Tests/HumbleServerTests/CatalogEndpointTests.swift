@@ -97,6 +97,74 @@ import Testing
     }
   }
 
+  /// Looks tracks up, as a client does.
+  func lookUp(_ ids: [String], on server: TestServer) async throws -> [Track.ID] {
+    let response = try await server.send(
+      .POST, CatalogAPI.Path.trackLookup, headers: [("Content-Type", "application/json")],
+      body: try CatalogJSON.encoder().encode(TrackLookup(ids: ids)))
+    try #require(response.status == 200, "\(response.status): \(response.text)")
+    let list = try CatalogJSON.decoder().decode(TrackList.self, from: response.body)
+    #expect(list.tracks.allSatisfy { $0.streamURL.absoluteString.hasPrefix(server.server.url.absoluteString) })
+    return list.tracks.map(\.id)
+  }
+
+  @Test(arguments: StoreBackend.allCases) func tracksAreLookedUpInTheOrderAskedOnceEachLeavingOutUnknownOnes(
+    _ backend: StoreBackend
+  ) async throws {
+    try await TestServer.with(backend) { server in
+      let found = try await lookUp(["many-0002", "gone", "solo-1", "many-0002", "a/b?c&d"], on: server)
+      #expect(found == ["many-0002", "solo-1"])
+      let none = try await lookUp(["gone"], on: server)
+      #expect(none.isEmpty, "unknown identifiers are not an error")
+      // Identifiers no catalog can hold name nothing, and are left out too.
+      let unholdable = try await lookUp(["a\u{0}b", String(repeating: "é", count: 200), "solo-2"], on: server)
+      #expect(unholdable == ["solo-2"])
+      let full = (1...CatalogAPI.Limits.tracksPerLookup).map { String(format: "many-%04d", $0) }
+      let all = try await lookUp(full, on: server)
+      #expect(all.count == 100)
+    }
+  }
+
+  @Test(arguments: [
+    (#"{"ids": []}"#, "The lookup asks for 0 tracks; it may ask for 1 to 100."),
+    (
+      "{\"ids\": [" + Array(repeating: #""a""#, count: 101).joined(separator: ",") + "]}",
+      "The lookup asks for 101 tracks; it may ask for 1 to 100."
+    ),
+    (#"{"ids": ["a", ""]}"#, "An identifier in ids is empty."),
+    (
+      "{\"ids\": [\"" + String(repeating: "x", count: 257) + "\"]}",
+      "An identifier in ids is 257 characters long; the limit is 256."
+    ),
+    (#"{"ids": "a"}"#, "The body is not a JSON object with an array of strings named ids."),
+    (#"{"id": ["a"]}"#, "The body is not a JSON object with an array of strings named ids."),
+    ("not json", "The body is not a JSON object with an array of strings named ids."),
+  ])
+  func aBadTrackLookupIsABadParameter(body: String, detail: String) async throws {
+    try await TestServer.with { server in
+      let (problem, _) = try await server.problem(
+        .POST, CatalogAPI.Path.trackLookup, status: 400, headers: [("Content-Type", "application/json")],
+        body: Data(body.utf8))
+      #expect(problem.detail == detail)
+      #expect(problem.parameter == "ids")
+    }
+  }
+
+  @Test func aTrackLookupThatIsNotJSONOrTooLargeIsRefused() async throws {
+    try await TestServer.with { server in
+      let (notJSON, _) = try await server.problem(
+        .POST, CatalogAPI.Path.trackLookup, status: 415, headers: [("Content-Type", "text/plain")],
+        body: Data(#"{"ids": ["a"]}"#.utf8))
+      #expect(notJSON.detail == "A track lookup's body must be application/json.")
+      let huge = Data(repeating: 0x20, count: CatalogAPI.Limits.trackLookupBodyBytes + 1)
+      let (tooLarge, _) = try await server.problem(
+        .POST, CatalogAPI.Path.trackLookup, status: 413, headers: [("Content-Type", "application/json")], body: huge)
+      #expect(tooLarge.detail == "The request body is over 262144 bytes.")
+      let (wrongMethod, _) = try await server.problem(.GET, CatalogAPI.Path.trackLookup, status: 405)
+      #expect(wrongMethod.detail == "/v1/track-lookup answers POST, not GET.")
+    }
+  }
+
   @Test(arguments: StoreBackend.allCases) func streamURLsFollowTheHostTheClientUsedAndIgnoreAMalformedOne(
     _ backend: StoreBackend
   ) async throws {

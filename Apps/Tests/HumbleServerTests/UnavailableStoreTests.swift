@@ -51,4 +51,18 @@ import Testing
     let problem = try CatalogJSON.decoder().decode(Problem.self, from: response.body)
     #expect(problem.detail == "The catalog is unavailable: the disk is gone")
   }
+
+  @Test func aTrackLookupAnswers503WithTheReason() async throws {
+    var logger = Logger(label: "humble-server-tests")
+    logger.logLevel = .warning
+    let server = try await HumbleServer.start(store: FailingStore(), configuration: .init(logger: logger))
+    let client = HTTPTestClient(url: server.url)
+    let response = try await client.send(
+      .POST, CatalogAPI.Path.trackLookup, headers: [("Content-Type", "application/json")],
+      body: Data(#"{"ids": ["t"]}"#.utf8))
+    try await server.shutdown()
+    #expect(response.status == 503)
+    let problem = try CatalogJSON.decoder().decode(Problem.self, from: response.body)
+    #expect(problem.detail == "The catalog is unavailable: the disk is gone")
+  }
 }

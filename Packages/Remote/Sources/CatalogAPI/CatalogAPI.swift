@@ -34,6 +34,8 @@ public enum CatalogAPI {
     public static func playlist(_ id: String) -> String { "/v1/playlists/\(segment(id))" }
     /// The path `/v1/tracks/{trackID}`.
     public static func track(_ id: String) -> String { "/v1/tracks/\(segment(id))" }
+    /// The path `/v1/track-lookup`, to which a ``TrackLookup`` is posted.
+    public static let trackLookup = "/v1/track-lookup"
     /// The path `/v1/tracks/{trackID}/stream`.
     public static func stream(ofTrack id: String) -> String { "/v1/tracks/\(segment(id))/stream" }
     /// The path `/v1/me/favourites`.
@@ -66,7 +68,12 @@ public enum CatalogAPI {
     public static let requestTargetBytes = 4096
     /// The longest `Range` or `If-Range` header of a stream request, in bytes.
     public static let rangeHeaderBytes = 200
-    /// The largest request body, in bytes (no endpoint takes one).
+    /// The most identifiers one ``TrackLookup`` may hold.
+    public static let tracksPerLookup = 100
+    /// The largest body of a ``TrackLookup``, in bytes: room for as many identifiers as it may hold, each as
+    /// long as it may be, in JSON's longest escapes.
+    public static let trackLookupBodyBytes = 256 * 1024
+    /// The largest request body of every other endpoint, in bytes (none of them takes one).
     public static let bodyBytes = 16 * 1024
   }
 }

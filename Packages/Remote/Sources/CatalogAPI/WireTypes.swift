@@ -12,6 +12,29 @@ public struct ArtistList: Hashable, Sendable, Codable {
   }
 }
 
+/// The body of `POST /v1/track-lookup`: the identifiers of the tracks to look up, in the order wanted.
+public struct TrackLookup: Hashable, Sendable, Codable {
+  /// The identifiers, 1 to ``CatalogAPI/Limits/tracksPerLookup`` of them.
+  public var ids: [String]
+
+  /// Creates the body.
+  public init(ids: [String]) {
+    self.ids = ids
+  }
+}
+
+/// The answer to `POST /v1/track-lookup`: the tracks asked for that the catalog holds, in the order asked, each
+/// once.
+public struct TrackList: Hashable, Sendable, Codable {
+  /// The tracks, in the order asked.
+  public var tracks: [Track]
+
+  /// Creates the body.
+  public init(tracks: [Track]) {
+    self.tracks = tracks
+  }
+}
+
 /// The body of `GET /v1/artists/{artistID}/playlists`.
 public struct PlaylistList: Hashable, Sendable, Codable {
   /// The playlists, ordered by name, each with all its tracks.

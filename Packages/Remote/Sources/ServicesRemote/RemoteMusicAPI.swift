@@ -102,47 +102,31 @@ public struct RemoteMusicAPI: MusicAPI {
     }
   }
 
-  /// The tracks with these identifiers, in the order asked, each once, asked for one by one (eight at a time);
-  /// identifiers the server does not know are left out.
+  /// The tracks with these identifiers, in the order asked, each once; identifiers the server does not know are
+  /// left out.
+  ///
+  /// They are looked up with `POST /v1/track-lookup`, ``CatalogAPI/Limits/tracksPerLookup`` at a time: 250
+  /// favourites are three requests.
   public func tracks(withIDs trackIDs: [Track.ID]) async throws(MusicAPIError) -> [Track] {
     var seen = Set<Track.ID>()
-    let wanted = trackIDs.filter { Self.canBeAsked($0.rawValue) && seen.insert($0).inserted }
-    let client = client
-    let answers: [Result<Track?, MusicAPIError>] = await withTaskGroup(of: (Int, Result<Track?, MusicAPIError>).self) {
-      group in
-      var answers = [Result<Track?, MusicAPIError>](repeating: .success(nil), count: wanted.count)
-      var next = 0
-      func ask(_ index: Int) {
-        let id = wanted[index]
-        group.addTask {
-          do throws(RemoteFailure) {
-            return (index, .success(try await client.get(Track.self, CatalogAPI.Path.track(id.rawValue))))
-          } catch {
-            if case .status(404, _) = error { return (index, .success(nil)) }
-            return (index, .failure(error.musicAPIError()))
-          }
-        }
-      }
-      while next < min(8, wanted.count) {
-        ask(next)
-        next += 1
-      }
-      for await (index, answer) in group {
-        answers[index] = answer
-        if case .failure = answer {
-          group.cancelAll()
-          break
-        }
-        if next < wanted.count {
-          ask(next)
-          next += 1
-        }
-      }
-      return answers
-    }
+    let wanted = trackIDs.filter { Self.canBeAsked($0.rawValue) && seen.insert($0).inserted }.map(\.rawValue)
     var tracks: [Track] = []
-    for answer in answers {
-      if let track = try answer.get() { tracks.append(track) }
+    for start in stride(from: 0, to: wanted.count, by: CatalogAPI.Limits.tracksPerLookup) {
+      let batch = Array(wanted[start..<min(start + CatalogAPI.Limits.tracksPerLookup, wanted.count)])
+      let body: Data
+      do {
+        body = try CatalogJSON.encoder().encode(TrackLookup(ids: batch))
+      } catch {
+        throw .unavailable(reason: "the track lookup could not be encoded: \(error)")
+      }
+      do throws(RemoteFailure) {
+        var request = try client.request("POST", CatalogAPI.Path.trackLookup)
+        request.setValue(CatalogJSON.contentType, forHTTPHeaderField: "Content-Type")
+        request.httpBody = body
+        tracks += try await client.send(TrackList.self, request, path: CatalogAPI.Path.trackLookup).tracks
+      } catch {
+        throw error.musicAPIError()
+      }
     }
     return tracks
   }

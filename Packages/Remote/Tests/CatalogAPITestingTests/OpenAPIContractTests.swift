@@ -14,7 +14,8 @@ import Testing
     #expect(contract.operations.contains(.init(method: "GET", template: "/v1/artists/{artistID}/tracks")))
     #expect(contract.operations.contains(.init(method: "HEAD", template: "/v1/tracks/{trackID}/stream")))
     #expect(contract.operations.contains(.init(method: "GET", template: "/v1/tracks/{trackID}")))
-    #expect(contract.operations.count == 14)
+    #expect(contract.operations.contains(.init(method: "POST", template: "/v1/track-lookup")))
+    #expect(contract.operations.count == 15)
   }
 
   @Test func literalSegmentsWinOverParameters() {

@@ -84,4 +84,13 @@ import Testing
     #expect(try await api.tracks(ofArtist: "quiet").isEmpty)
     #expect(server.requests.count == 1)
   }
+
+  @Test func tracksAreLookedUpAHundredAtATimeInTheOrderAskedOnceEach() async throws {
+    defer { server.stop() }
+    let many = server.catalog.tracks["prolific"] ?? []
+    let asked = Array(many[0..<250].reversed().map(\.id)) + ["unknown", many[249].id]
+    let tracks = try await api.tracks(withIDs: asked)
+    #expect(tracks.map(\.id) == Array(many[0..<250].reversed().map(\.id)))
+    #expect(server.requests == Array(repeating: "/v1/track-lookup", count: 3), "250 tracks are three lookups")
+  }
 }

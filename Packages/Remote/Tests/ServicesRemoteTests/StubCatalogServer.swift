@@ -249,6 +249,14 @@ final class StubCatalogServer: Sendable {
         return Self.problem(404, "no artist '\(segments[2])'", request.path)
       }
       return artistList(segments[3], of: artist, request)
+    case ("POST", 2, "track-lookup"):
+      guard let lookup = try? CatalogJSON.decoder().decode(TrackLookup.self, from: request.body),
+        (1...CatalogAPI.Limits.tracksPerLookup).contains(lookup.ids.count)
+      else { return Self.problem(400, "a lookup of 1 to 100 ids", request.path) }
+      let all = catalog.tracks.keys.sorted().flatMap { catalog.tracks[$0] ?? [] }
+      var seen = Set<String>()
+      let found = lookup.ids.compactMap { id in seen.insert(id).inserted ? all.first { $0.id.rawValue == id } : nil }
+      return (200, Self.encode(TrackList(tracks: found)))
     case ("GET", 3, "playlists"):
       guard let playlist = catalog.playlists.first(where: { $0.id.rawValue == segments[2] }) else {
         return Self.problem(404, "no playlist '\(segments[2])'", request.path)

@@ -15,6 +15,8 @@ struct StubRequest: Sendable {
   var query: [String: String]
   /// Header values by lowercased name.
   var headers: [String: String]
+  /// The body (as long as its Content-Length says), empty when there is none.
+  var body = Data()
 }
 
 /// One client connection of the stub server: answers are written to it as raw HTTP/1.1.
@@ -131,12 +133,18 @@ final class StubHTTPServer: Sendable {
   private static func read(_ client: Int32) -> StubRequest? {
     var bytes = [UInt8]()
     var buffer = [UInt8](repeating: 0, count: 4096)
-    while bytes.count < 65_536, !bytes.ends(with: Array("\r\n\r\n".utf8)) {
+    // The head ends at the first empty line; a body may arrive in the same reads.
+    let terminator = Array("\r\n\r\n".utf8)
+    var headEnd: Int?
+    while headEnd == nil {
+      guard bytes.count < 65_536 else { return nil }
       let count = recv(client, &buffer, buffer.count, 0)
       guard count > 0 else { return nil }
       bytes.append(contentsOf: buffer[0..<count])
+      headEnd = bytes.firstRange(of: terminator)?.upperBound
     }
-    let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n")
+    guard let headEnd else { return nil }
+    let lines = String(decoding: bytes[..<headEnd], as: UTF8.self).components(separatedBy: "\r\n")
     let words = lines.first?.split(separator: " ") ?? []
     guard words.count >= 2 else { return nil }
     let target = String(words[1])
@@ -154,12 +162,14 @@ final class StubHTTPServer: Sendable {
       headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
     }
     let segments = path.split(separator: "/").map { $0.removingPercentEncoding ?? String($0) }
-    return StubRequest(method: String(words[0]), path: path, segments: segments, query: query, headers: headers)
-  }
-}
-
-extension Array where Element: Equatable {
-  fileprivate func ends(with suffix: [Element]) -> Bool {
-    count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
+    let length = headers["content-length"].flatMap { Int($0) } ?? 0
+    while bytes.count - headEnd < length {
+      let count = recv(client, &buffer, buffer.count, 0)
+      guard count > 0 else { return nil }
+      bytes.append(contentsOf: buffer[0..<count])
+    }
+    return StubRequest(
+      method: String(words[0]), path: path, segments: segments, query: query, headers: headers,
+      body: Data(bytes[headEnd..<headEnd + length]))
   }
 }
