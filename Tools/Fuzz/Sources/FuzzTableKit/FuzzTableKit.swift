@@ -5,9 +5,7 @@ import FuzzTargets
 /// libFuzzer calls it on the main thread, where the table view's synchronous main-actor work runs.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-  let bytes = FuzzDriver.bytes(data, size)
-  MainActor.assumeIsolated { TableKitFuzzer.run(bytes) }
-  return 0
+  FuzzDriver.runOnMainThread(data, size) { TableKitFuzzer.run($0) }
 }
 
 @main

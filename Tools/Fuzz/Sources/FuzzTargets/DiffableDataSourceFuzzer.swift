@@ -16,16 +16,7 @@ public enum DiffableDataSourceFuzzer {
 
   /// Runs one input.
   public static func run(_ bytes: [UInt8]) {
-    var input = FuzzBytes(bytes)
-    let harness = DiffableDataSourceHarness(&input)
-    harness.check(after: "setup")
-    var steps = 0
-    while !input.isAtEnd, steps < maximumSteps {
-      let step = harness.step(&input)
-      if TableKitFuzzer.tracing { harness.trace("step \(steps): \(step)") }
-      harness.check(after: step)
-      steps += 1
-    }
+    _ = DiffableDataSourceHarness.runSteps(bytes, maximumSteps: maximumSteps)
   }
 }
 
@@ -50,7 +41,7 @@ final class DiffableFuzzCell: TableViewCell {
 /// The table, its diffable data source, the draft snapshot the steps edit, and the checks of
 /// ``DiffableDataSourceFuzzer``.
 @MainActor
-final class DiffableDataSourceHarness: TableViewDelegate {
+final class DiffableDataSourceHarness: FuzzHarness, TableViewDelegate {
   typealias Snapshot = DiffableDataSourceSnapshot<Int, Int>
 
   let table: TableView

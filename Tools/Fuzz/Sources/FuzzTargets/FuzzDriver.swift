@@ -43,6 +43,17 @@ public enum FuzzDriver {
     finished.wait()
   }
 
+  /// Runs one input of a ``Thread/main`` target, whose `run` takes the buffer's bytes on the main actor.
+  ///
+  /// libFuzzer calls such a target on the main thread. Returns 0, as libFuzzer expects.
+  public static func runOnMainThread(
+    _ data: UnsafePointer<UInt8>?, _ size: Int, _ run: @MainActor ([UInt8]) -> Void
+  ) -> CInt {
+    let bytes = bytes(data, size)
+    MainActor.assumeIsolated { run(bytes) }
+    return 0
+  }
+
   /// The bytes of a C buffer.
   public static func bytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
     guard let data, size > 0 else { return [] }

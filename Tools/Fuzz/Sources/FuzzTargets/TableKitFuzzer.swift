@@ -20,16 +20,7 @@ public enum TableKitFuzzer {
 
   /// Runs one input.
   public static func run(_ bytes: [UInt8]) {
-    var input = FuzzBytes(bytes)
-    let harness = TableKitHarness(&input)
-    harness.check(after: "setup")
-    var steps = 0
-    while !input.isAtEnd, steps < maximumSteps {
-      let step = harness.step(&input)
-      if tracing { harness.trace("step \(steps): \(step)") }
-      harness.check(after: step)
-      steps += 1
-    }
+    let harness = TableKitHarness.runSteps(bytes, maximumSteps: maximumSteps)
     harness.finishActions()
     harness.check(after: "finishing the actions")
   }
@@ -60,7 +51,7 @@ final class FuzzCell: TableViewCell {
 
 /// The table, its data source and delegate, and the steps and checks of ``TableKitFuzzer``.
 @MainActor
-final class TableKitHarness: TableViewDataSource, TableViewDelegate {
+final class TableKitHarness: FuzzHarness, TableViewDataSource, TableViewDelegate {
   let table: TableView
   var sections: [FuzzSection] = []
   /// Whether every visible cell must show its row's current item: true after reloads and right updates,
