@@ -142,4 +142,21 @@ import Testing
     #expect(dataSource.cellModels.compactMap(\.track).map(\.id) == ["b"])
     #expect(dataSource.state == .loaded)
   }
+
+  @Test func aTrackFavouritedAgainBeforeTheListIsFetchedComesBackAtOnce() async throws {
+    musicAPI.returnTracks([.fixture(id: "a"), .fixture(id: "b")], forArtist: "oasis")
+    try await page.favourites.setFavourited(true, trackID: "a")
+    try await page.favourites.setFavourited(true, trackID: "b")
+    let dataSource = favouritesPage()
+    await dataSource.reload()
+    // Both reloads the changes cause are held: only the page itself can take the row away and bring it back.
+    let fetches = [musicAPI.holdNextCall(to: .tracks), musicAPI.holdNextCall(to: .tracks)]
+    try await dataSource.perform(.unfavourite, onTrackWithID: "a")
+    #expect(dataSource.cellModels.compactMap(\.track).map(\.id) == ["b"])
+    try await dataSource.perform(.favourite, onTrackWithID: "a")
+    #expect(dataSource.cellModels.compactMap(\.track).map(\.id) == ["a", "b"])
+    for fetch in fetches { fetch.release() }
+    await dataSource.waitUntilLoaded()
+    #expect(dataSource.cellModels.compactMap(\.track).map(\.id) == ["a", "b"])
+  }
 }

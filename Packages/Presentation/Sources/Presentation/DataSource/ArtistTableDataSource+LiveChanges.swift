@@ -111,7 +111,11 @@ extension ArtistTableDataSource {
       forget(models[index])
       models[index].isFavourited = isFavourited
       count(models[index])
-      isVisible = isVisible || rowOfTrack[index] >= 0
+      // On a page of favourites only, a track favourited again comes back (unless the user may not see it).
+      let comesBack =
+        source.showsOnlyFavourites && isFavourited
+        && (user.mayBeShownExplicitLyrics || !tracks[index].containsExplicitLyrics)
+      isVisible = isVisible || rowOfTrack[index] >= 0 || comesBack
     }
     // A hidden track (explicit, for a young user) changes nothing on the page.
     if isVisible { rebuildRows() }

@@ -23,7 +23,11 @@ public struct TrackSource: Sendable {
   /// track's state (downloads, favourites) need none: the managers announce them.
   public var listChanges: (@Sendable () -> AsyncStream<Void>)?
   /// Whether the page shows only favourited tracks: a track unfavourited while the page is open leaves it at
-  /// once, in the same snapshot that shows the change, rather than when the list is next fetched.
+  /// once, in the same snapshot that shows the change, rather than when the list is next fetched (and comes
+  /// back at once if favourited again).
+  ///
+  /// Whether a track is favourited comes from the page's ``ArtistTableDataSource`` favourites manager: give it
+  /// one, or no track is favourited and such a page is empty.
   public var showsOnlyFavourites: Bool
 
   /// A source from its parts.
