@@ -121,7 +121,9 @@ public final class MockMusicAPI: MusicAPI, Sendable {
   /// at the line that made the mock) and throws ``MusicAPIError/unavailable(reason:)``.
   ///
   /// Giving tracks sets up ``Endpoint/tracks``, giving the catalog's artists ``Endpoint/artist`` and
-  /// ``Endpoint/artists``, and giving related artists ``Endpoint/relatedArtists``.
+  /// ``Endpoint/artists``, and giving related artists ``Endpoint/relatedArtists``, for good. A failure or a hold
+  /// sets up only the calls that meet it: once counted failures are used up or ``stopFailingCalls()`` is called,
+  /// the endpoint is unimplemented again.
   public static func unimplemented(sourceLocation: SourceLocation = #_sourceLocation) -> MockMusicAPI {
     MockMusicAPI(callsNotSetUp: CallsNotSetUp(reportedAt: sourceLocation))
   }
@@ -212,7 +214,6 @@ public final class MockMusicAPI: MusicAPI, Sendable {
     state.withLock { state in
       for failing in endpoint.map({ [$0] }) ?? Endpoint.allCases {
         state.failures[failing] = error
-        state.setUp.insert(failing)
       }
     }
   }
@@ -224,10 +225,7 @@ public final class MockMusicAPI: MusicAPI, Sendable {
   /// precedence over them. A failed call still counts as a call (see ``calls``).
   public func failNextCalls(_ count: Int, to endpoint: Endpoint? = nil, with error: MusicAPIError) {
     guard count > 0 else { return }
-    state.withLock { state in
-      state.countedFailures.append(CountedFailure(endpoint: endpoint, remaining: count, error: error))
-      state.setUp.formUnion(endpoint.map { [$0] } ?? Endpoint.allCases)
-    }
+    state.withLock { $0.countedFailures.append(CountedFailure(endpoint: endpoint, remaining: count, error: error)) }
   }
 
   /// Makes every endpoint answer normally again, forgetting counted failures too (delays stay).
@@ -251,10 +249,7 @@ public final class MockMusicAPI: MusicAPI, Sendable {
   /// Several holds queue up: the first call meets the first hold, the second call the second.
   public func holdNextCall(to endpoint: Endpoint = .tracks) -> HeldCall {
     let hold = HeldCall()
-    state.withLock { state in
-      state.holds[endpoint, default: []].append(hold)
-      state.setUp.insert(endpoint)
-    }
+    state.withLock { $0.holds[endpoint, default: []].append(hold) }
     return hold
   }
 
@@ -264,10 +259,7 @@ public final class MockMusicAPI: MusicAPI, Sendable {
   /// Such a call meets this hold instead of one set by ``holdNextCall(to:)``; other pages pass.
   public func holdTrackPage(startingAt offset: Int) -> HeldCall {
     let hold = HeldCall()
-    state.withLock { state in
-      state.pageHolds.append((offset, hold))
-      state.setUp.insert(.tracks)
-    }
+    state.withLock { $0.pageHolds.append((offset, hold)) }
     return hold
   }
 
@@ -275,10 +267,7 @@ public final class MockMusicAPI: MusicAPI, Sendable {
   ///
   /// Failures set by ``failCalls(to:with:)`` and ``failNextCalls(_:to:with:)`` take precedence.
   public func failTrackPage(startingAt offset: Int, with error: MusicAPIError) {
-    state.withLock { state in
-      state.pageFailures.append((offset, error))
-      state.setUp.insert(.tracks)
-    }
+    state.withLock { $0.pageFailures.append((offset, error)) }
   }
 
   // MARK: Recorded calls
@@ -317,11 +306,14 @@ public final class MockMusicAPI: MusicAPI, Sendable {
   /// Answers with a page cut from what ``tracks(ofArtist:)`` answers, as the protocol's default does, and
   /// records the page asked for.
   public func tracks(ofArtist artistID: Artist.ID, page: TrackPageRequest) async throws(MusicAPIError) -> TrackPage {
-    let pageHold: HeldCall? = state.withLock { state in
-      guard let index = state.pageHolds.firstIndex(where: { $0.offset == page.offset }) else { return nil }
-      return state.pageHolds.remove(at: index).hold
+    let (pageHold, pageFails): (HeldCall?, Bool) = state.withLock { state in
+      let fails = state.pageFailures.contains { $0.offset == page.offset }
+      guard let index = state.pageHolds.firstIndex(where: { $0.offset == page.offset }) else { return (nil, fails) }
+      return (state.pageHolds.remove(at: index).hold, fails)
     }
-    return try await answer(.trackPage(ofArtist: artistID, page: page), at: .tracks, hold: pageHold) { state in
+    return try await answer(
+      .trackPage(ofArtist: artistID, page: page), at: .tracks, hold: pageHold, isAnticipated: pageFails
+    ) { state in
       if let index = state.pageFailures.firstIndex(where: { $0.offset == page.offset }) {
         return .failure(state.pageFailures.remove(at: index).error)
       }
@@ -385,12 +377,18 @@ public final class MockMusicAPI: MusicAPI, Sendable {
     _ call: Call,
     at endpoint: Endpoint,
     hold callHold: HeldCall? = nil,
+    isAnticipated: Bool = false,
     _ makeAnswer: (inout State) -> Result<Answer, MusicAPIError>
   ) async throws(MusicAPIError) -> Answer {
     let (isSetUp, result, hold, delay): (Bool, Result<Answer, MusicAPIError>, HeldCall?, Duration?) = state.withLock {
       state in
       state.calls.append(call)
-      guard state.setUp.contains(endpoint) || !callsNotSetUp.areReported else {
+      // Set up: an answer was given or the calls expected, or this call meets a failure or a hold set for it.
+      let isSetUp =
+        state.setUp.contains(endpoint) || isAnticipated || callHold != nil || state.failures[endpoint] != nil
+        || state.holds[endpoint]?.isEmpty == false
+        || state.countedFailures.contains { $0.endpoint == nil || $0.endpoint == endpoint }
+      guard isSetUp || !callsNotSetUp.areReported else {
         return (false, .failure(.unavailable(reason: "\(call) was not set up in this test")), nil, nil)
       }
       let hold =

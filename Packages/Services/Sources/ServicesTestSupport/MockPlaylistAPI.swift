@@ -30,9 +30,9 @@ public final class MockPlaylistAPI: PlaylistAPI, Sendable {
     self.callsNotSetUp = callsNotSetUp
   }
 
-  /// A mock that is unimplemented until the test sets it up: a call before the test gives it playlists, a
-  /// failure or a hold, or calls ``expectCalls()``, fails the test (reported at the line that made the mock) and
-  /// throws ``PlaylistAPIError/unavailable(reason:)``.
+  /// A mock that is unimplemented until the test sets it up: a call before the test gives it playlists or calls
+  /// ``expectCalls()`` fails the test (reported at the line that made the mock) and throws
+  /// ``PlaylistAPIError/unavailable(reason:)``, unless it meets a failure or a hold the test set.
   public static func unimplemented(sourceLocation: SourceLocation = #_sourceLocation) -> MockPlaylistAPI {
     MockPlaylistAPI(callsNotSetUp: CallsNotSetUp(reportedAt: sourceLocation))
   }
@@ -71,10 +71,7 @@ public final class MockPlaylistAPI: PlaylistAPI, Sendable {
 
   /// Makes every request throw `error` until ``stopFailingCalls()``.
   public func failCalls(with error: PlaylistAPIError) {
-    state.withLock { state in
-      state.failure = error
-      state.isSetUp = true
-    }
+    state.withLock { $0.failure = error }
   }
 
   /// Makes requests answer normally again.
@@ -85,10 +82,7 @@ public final class MockPlaylistAPI: PlaylistAPI, Sendable {
   /// Holds the next request that has not been held yet, until the returned hold is released.
   public func holdNextCall() -> HeldCall {
     let hold = HeldCall()
-    state.withLock { state in
-      state.holds.append(hold)
-      state.isSetUp = true
-    }
+    state.withLock { $0.holds.append(hold) }
     return hold
   }
 
@@ -123,7 +117,8 @@ public final class MockPlaylistAPI: PlaylistAPI, Sendable {
   ) async throws(PlaylistAPIError) -> Answer {
     let (isSetUp, result, hold): (Bool, Result<Answer, PlaylistAPIError>, HeldCall?) = state.withLock { state in
       let recorded = makeAnswer(&state)
-      guard state.isSetUp || !callsNotSetUp.areReported else {
+      // Set up: playlists were given or calls expected, or this call meets the failure or a hold set.
+      guard state.isSetUp || state.failure != nil || !state.holds.isEmpty || !callsNotSetUp.areReported else {
         return (false, .failure(.unavailable(reason: "\(call) was not set up in this test")), nil)
       }
       let hold = state.holds.isEmpty ? nil : state.holds.removeFirst()

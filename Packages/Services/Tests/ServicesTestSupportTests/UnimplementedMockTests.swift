@@ -55,4 +55,24 @@ import Testing
     #expect(try await MockMusicAPI().relatedArtists(of: "oasis") == [])
     #expect(try await MockPlaylistAPI().playlists(featuring: "oasis") == [])
   }
+
+  @Test func anEndpointSetUpOnlyByAFailureIsUnimplementedAgainOnceItIsUsedUp() async {
+    let musicAPI = MockMusicAPI.unimplemented()
+    musicAPI.failNextCalls(1, with: .unavailable(reason: "down"))
+    await #expect(throws: MusicAPIError.unavailable(reason: "down")) { try await musicAPI.allArtists() }
+    await withKnownIssue {
+      _ = try? await musicAPI.allArtists()
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("MockMusicAPI received allArtists") }
+    }
+    let playlistAPI = MockPlaylistAPI.unimplemented()
+    playlistAPI.failCalls(with: .unavailable(reason: "down"))
+    await #expect(throws: PlaylistAPIError.unavailable(reason: "down")) { try await playlistAPI.playlist(withID: "p") }
+    playlistAPI.stopFailingCalls()
+    await withKnownIssue {
+      _ = try? await playlistAPI.playlist(withID: "p")
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("MockPlaylistAPI received playlist(withID:") }
+    }
+  }
 }
