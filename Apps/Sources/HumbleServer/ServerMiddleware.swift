@@ -46,9 +46,7 @@ struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
         status: .uriTooLong,
         detail: "The request target is \(target) bytes; the limit is \(CatalogAPI.Limits.requestTargetBytes).")
     }
-    let limit =
-      request.uri.path == CatalogAPI.Path.trackLookup
-      ? CatalogAPI.Limits.trackLookupBodyBytes : CatalogAPI.Limits.bodyBytes
+    let limit = Self.isTrackLookup(request) ? CatalogAPI.Limits.trackLookupBodyBytes : CatalogAPI.Limits.bodyBytes
     if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
       throw Self.tooLarge(limit)
     }
@@ -59,6 +57,13 @@ struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
       throw Self.tooLarge(limit)
     }
     return request
+  }
+
+  /// Whether the request is a track lookup, the one request with a body: `POST /v1/track-lookup`, its path's
+  /// empty segments ignored as the router ignores them.
+  private static func isTrackLookup(_ request: Request) -> Bool {
+    request.method == .post
+      && request.uri.path.split(separator: "/").elementsEqual(CatalogAPI.Path.trackLookup.split(separator: "/"))
   }
 
   private static func tooLarge(_ limit: Int) -> ProblemError {

@@ -159,7 +159,17 @@ import Testing
       let huge = Data(repeating: 0x20, count: CatalogAPI.Limits.trackLookupBodyBytes + 1)
       let (tooLarge, _) = try await server.problem(
         .POST, CatalogAPI.Path.trackLookup, status: 413, headers: [("Content-Type", "application/json")], body: huge)
-      #expect(tooLarge.detail == "The request body is over 262144 bytes.")
+      #expect(tooLarge.detail == "The request body is over 327680 bytes.")
+      // The largest lookup the document allows: 100 identifiers of 256 characters, each escaped as a surrogate
+      // pair. It is within the limit, whatever empty segments its path has.
+      let escaped = String(repeating: #"\uD83D\uDE00"#, count: 256)
+      let largest = #"{"ids": ["# + Array(repeating: "\"\(escaped)\"", count: 100).joined(separator: ",") + "]}"
+      for path in [CatalogAPI.Path.trackLookup, "/v1/track-lookup/", "//v1/track-lookup"] {
+        // The client itself: the document's checks know only the canonical path.
+        let response = try await server.client.send(
+          .POST, path, headers: [("Content-Type", "application/json")], body: Data(largest.utf8))
+        #expect(response.status == 200, "\(path): \(response.text.prefix(200))")
+      }
       let (wrongMethod, _) = try await server.problem(.GET, CatalogAPI.Path.trackLookup, status: 405)
       #expect(wrongMethod.detail == "/v1/track-lookup answers POST, not GET.")
     }

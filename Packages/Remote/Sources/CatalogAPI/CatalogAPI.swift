@@ -71,8 +71,9 @@ public enum CatalogAPI {
     /// The most identifiers one ``TrackLookup`` may hold.
     public static let tracksPerLookup = 100
     /// The largest body of a ``TrackLookup``, in bytes: room for as many identifiers as it may hold, each as
-    /// long as it may be, in JSON's longest escapes.
-    public static let trackLookupBodyBytes = 256 * 1024
+    /// long as it may be (256 characters), every character in JSON's longest escape (a surrogate pair,
+    /// `\uD83D\uDE00`: 12 bytes).
+    public static let trackLookupBodyBytes = 320 * 1024
     /// The largest request body of every other endpoint, in bytes (none of them takes one).
     public static let bodyBytes = 16 * 1024
   }
