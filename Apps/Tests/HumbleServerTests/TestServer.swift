@@ -42,6 +42,9 @@ struct TestServer: Sendable {
   /// have tests of their own), and under Thread Sanitizer on a loaded two-core machine a query has taken over
   /// the production default of 5 s.
   static let patientRequestTimeout: Duration = .seconds(300)
+  /// The same for one connection attempt: under Thread Sanitizer on a loaded 2-core machine, a connection to the
+  /// loopback cluster has taken over the store's default 10 s.
+  static let patientConnectTimeout: Duration = .seconds(120)
 
   /// Runs `body` with a fresh server over `backend`, and stops the server (and drops its database) afterwards.
   @discardableResult
@@ -63,7 +66,9 @@ struct TestServer: Sendable {
         try await PostgresCatalogImport.run(from: database, into: location)
         let store = try await PostgresCatalogStore.connect(
           to: location,
-          configuration: .init(requestTimeout: patientRequestTimeout, maximumConnections: 4, logger: quietLogger))
+          configuration: .init(
+            requestTimeout: patientRequestTimeout, connectTimeout: patientConnectTimeout, maximumConnections: 4,
+            logger: quietLogger))
         do {
           let result = try await with(store: store, files: files, keepAliveInterval: keepAliveInterval, body)
           await store.close()
