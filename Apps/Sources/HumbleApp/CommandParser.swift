@@ -16,10 +16,7 @@ public enum CommandParser {
   public static let commandNames = CommandDeclaration.all.flatMap { [$0.name] + $0.aliases }
 
   /// The sort mode names the `sort` command accepts.
-  public static let sortModes: [(name: String, mode: TrackSortMode)] = [
-    ("catalog", .catalogOrder), ("alphabetical", .alphabeticalAscending), ("reverse", .alphabeticalDescending),
-    ("popular", .mostPopular), ("newest", .newest), ("longest", .longest), ("shortest", .shortest),
-  ]
+  public static var sortModes: [(name: String, mode: TrackSortMode)] { CommandDeclaration.sortModes }
 
   /// The command on `line`, or nil for a blank line.
   public static func parse(_ line: String) throws(CommandError) -> Command? {

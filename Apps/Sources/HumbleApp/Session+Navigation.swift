@@ -2,60 +2,67 @@ import Domain
 import Presentation
 import Services
 
-// The page stack: opening an artist's page (by name or ID), following a selected row to a playlist's or a related
-// artist's page, and making each page's screen. A page that fails to load leaves the open page as it was.
+/// A page to open: what it shows (its ``TrackSource``), its title, and the one line that says it could not open.
+///
+/// Every page opens through ``Session/open(_:keepingTheOpenPageForBack:)``: a new kind of page is its source
+/// (in Presentation) and the command that asks for it.
+struct PageRequest {
+  /// The page's title, printed above it.
+  var title: String
+  /// The artist whose page this is, or whose page listed the playlist; nil for a page of no artist.
+  var artist: Artist?
+  /// Where the page's rows come from.
+  var source: TrackSource
+  /// What the error line says before the reason, when the page does not load.
+  var failure: String
+
+  /// An artist's page.
+  static func artist(_ artist: Artist, musicAPI: any MusicAPI, playlistAPI: (any PlaylistAPI)?) -> PageRequest {
+    PageRequest(
+      title: artist.name, artist: artist,
+      source: .artist(artist.id, musicAPI: musicAPI, playlistAPI: playlistAPI), failure: "Cannot open \(artist.name)")
+  }
+}
+
+// The page stack: opening a page, following a selected row to a playlist's or a related artist's page, and making
+// each page's screen. A page that fails to load leaves the open page as it was.
 extension Session {
   /// Opens the page a selected row leads to: a related artist's or a playlist's (back returns).
   func follow(_ destination: RowDestination) async -> CommandOutput {
     switch destination {
     case .openArtist(let id):
-      return await keepingThePageForBack { await open(id.rawValue) }
+      return await keepingTheOpenPageForBack { await openArtist(id.rawValue) }
     case .openPlaylist(let id, let title):
-      guard let current = page, let playlistAPI else { return pageOutput() }
-      let next = Page(
-        screen: makeScreen(source: .playlist(id, playlistAPI: playlistAPI)), title: title, artist: current.artist)
-      return await keepingThePageForBack { await show(next, failure: "Cannot open \(title)") }
+      guard let playlistAPI else { return pageOutput() }
+      return await open(
+        PageRequest(
+          title: title, artist: page?.artist, source: .playlist(id, playlistAPI: playlistAPI),
+          failure: "Cannot open \(title)"),
+        keepingTheOpenPageForBack: true)
     case .playTrack:
       return pageOutput()
     }
   }
 
-  /// Opens the favourites' page on top of the open page (back returns to it).
-  func openFavourites() async -> CommandOutput {
-    guard let favouritesManager else { return .failure("favourites: this catalog keeps no favourites.") }
-    let source = TrackSource.favourites(musicAPI: musicAPI, favouritesManager: favouritesManager)
-    let next = Page(screen: makeScreen(source: source), title: "Favourites", artist: nil)
-    return await keepingThePageForBack { await show(next, failure: "Cannot open the favourites") }
+  /// Loads a page and, once it has loaded, makes it the open one (keeping the page that was open for `back`
+  /// when asked): a page that fails to load leaves the open page as it was.
+  func open(_ request: PageRequest, keepingTheOpenPageForBack keeps: Bool = false) async -> CommandOutput {
+    let next = Page(screen: makeScreen(source: request.source), title: request.title, artist: request.artist)
+    let opening = { [self] () async -> CommandOutput in
+      await next.screen.reload()
+      if case .failed(let reason) = next.screen.dataSource.state { return .failure("\(request.failure): \(reason)") }
+      page = next
+      return pageOutput(heading: next.title)
+    }
+    return keeps ? await keepingTheOpenPageForBack(opening) : await opening()
   }
 
   /// Opens a page with `opening` and, when it opened, keeps the page that was open for `back`.
-  private func keepingThePageForBack(_ opening: () async -> CommandOutput) async -> CommandOutput {
+  private func keepingTheOpenPageForBack(_ opening: () async -> CommandOutput) async -> CommandOutput {
     let current = page
     let output = await opening()
     if output.error == nil, let current { previousPages.append(current) }
     return output
-  }
-
-  func open(_ nameOrID: String) async -> CommandOutput {
-    let found: Artist?
-    do {
-      if let byID = try? await musicAPI.artist(withID: Artist.ID(nameOrID)) {
-        found = byID
-      } else {
-        let matches = try await musicAPI.artists(matching: nameOrID)
-        found = matches.first { SearchFolding.fold($0.name) == SearchFolding.fold(nameOrID) } ?? matches.first
-      }
-    } catch {
-      return .failure(String(describing: error))
-    }
-    guard let found else {
-      return .failure("No artist called \(TerminalText.quoted(nameOrID)). Type 'artists' to list them.")
-    }
-    return await show(
-      Page(
-        screen: makeScreen(source: .artist(found.id, musicAPI: musicAPI, playlistAPI: playlistAPI)),
-        title: found.name, artist: found),
-      failure: "Cannot open \(found.name)")
   }
 
   func makeScreen(source: TrackSource) -> ArtistScreenController {
@@ -70,14 +77,5 @@ extension Session {
       self.noteLiveChange(ids)
     }
     return screen
-  }
-
-  /// Loads a page and, once it has loaded, makes it the open one: a page that fails to load leaves the
-  /// open page as it was.
-  func show(_ next: Page, failure: String) async -> CommandOutput {
-    await next.screen.reload()
-    if case .failed(let reason) = next.screen.dataSource.state { return .failure("\(failure): \(reason)") }
-    page = next
-    return pageOutput(heading: next.title)
   }
 }

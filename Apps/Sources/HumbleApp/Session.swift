@@ -21,7 +21,7 @@ public final class Session {
   let favouritesManager: (any FavouritesManager)?
   let formatting: PresentationFormatting
   let rows: Int
-  private let waitForDownloads: (@Sendable () async -> Void)?
+  let waitForDownloads: (@Sendable () async -> Void)?
   var page: Page?
   var previousPages: [Page] = []
   /// The screen open now, if any.
@@ -33,7 +33,7 @@ public final class Session {
   /// Lines of the events log since the last command.
   public var events: [String] = []
   /// Whether each command's output ends with the events it caused.
-  public private(set) var printsEvents = false
+  public internal(set) var printsEvents = false
   /// The width and colour of what the session draws.
   public var renderOptions = RenderOptions()
   /// Receives, between commands, the lines of rows that changed on their own (a download's progress, a
@@ -48,8 +48,8 @@ public final class Session {
   public private(set) var knownArtistNames: [String] = []
   var requestedOpen: RowDestination?
   var user = User.adult
-  private var printsTiming = false
-  private var history = CommandHistory(limit: Session.historyLimit)
+  var printsTiming = false
+  private(set) var history = CommandHistory(limit: Session.historyLimit)
   /// How many commands `history` keeps, as a shell's HISTSIZE does.
   public nonisolated static let historyLimit = 1_000
   private var isRunningCommand = false
@@ -111,114 +111,16 @@ public final class Session {
     return output
   }
 
-  /// Runs one command.
+  /// Runs one command; one that needs an open page fails in one line when none is open.
   public func run(_ command: Command) async -> CommandOutput {
     isRunningCommand = true
     defer { isRunningCommand = false }
-    switch command {
-    case .quit:
-      var output = CommandOutput.lines([])
-      output.quits = true
-      return output
-    case .help(let topic): return .lines(Help.lines(for: topic))
-    case .events(let on):
-      printsEvents = on
-      return .lines(["events \(on ? "on" : "off")"])
-    case .timing(let on):
-      printsTiming = on
-      return .lines(["timing \(on ? "on" : "off")"])
-    case .history:
-      var output = CommandOutput.lines(history.numberedLines)
-      output.document["history"] = .array(history.lines.map(JSONValue.string))
-      return output
-    case .back:
-      guard let previous = previousPages.popLast() else { return .failure("There is no previous page.") }
-      page = previous
-      // As a table view controller does when it reappears (clearsSelectionOnViewWillAppear): no delegate calls.
-      for indexPath in previous.screen.table.indexPathsForSelectedRows ?? [] {
-        previous.screen.table.deselectRow(at: indexPath, animated: false)
-      }
-      return pageOutput(heading: previous.title)
-    case .artists(let query): return await listArtists(matching: query)
-    case .artist(let name): return await open(name)
-    case .favourites: return await openFavourites()
-    default: break
-    }
-    guard let screen else { return .failure("No artist page is open: use 'artist <name or id>' first.") }
-    switch command {
-    case .reload:
-      await screen.reload()
-      if case .failed(let reason) = screen.dataSource.state { return .failure("reload failed: \(reason)") }
-      return pageOutput()
-    case .sort(let mode):
-      screen.dataSource.sortMode = mode
-      screen.showReordered(screen.dataSource.snapshot)
-      return pageOutput()
-    case .show:
-      return pageOutput()
-    case .wait:
-      await screen.dataSource.waitUntilLoaded()
-      if Task.isCancelled { return .failure("wait: interrupted; the tracks go on loading.") }
-      // Ctrl-C (cancelling this task) ends the wait at once; the downloads go on.
-      if let waitForDownloads, !(await CancellableWait.until(waitForDownloads)) {
-        return .failure("wait: interrupted; the downloads go on.")
-      }
-      await screen.finishPerformedActions()
-      // The managers have settled; their last announcements may still be on their way to the page.
-      await screen.dataSource.waitUntilRowsShowManagersStates()
-      if Task.isCancelled { return .failure("wait: interrupted; the downloads go on.") }
-      screen.show(screen.dataSource.snapshot)
-      return pageOutput()
-    case .select(let address):
-      guard let indexPath = screen.indexPath(for: address) else { return .failure(noRow(address)) }
-      screen.table.handleTap(at: indexPath)
-      if let destination = requestedOpen {
-        requestedOpen = nil
-        return await follow(destination)
-      }
-      return pageOutput()
-    case .deselect(let address):
-      let target = address.flatMap { screen.indexPath(for: $0) } ?? screen.table.indexPathForSelectedRow
-      guard let target else {
-        return .failure(address.map { noRow($0) } ?? "No row is selected.")
-      }
-      guard screen.table.indexPathsForSelectedRows?.contains(target) == true else {
-        return .failure("Row \(screen.number(of: target)) is not selected.")
-      }
-      screen.table.handleDeselectTap(at: target)
-      return pageOutput()
-    case .scroll(let target):
-      return scroll(screen, to: target)
-    case .cell(let address):
-      guard let indexPath = screen.indexPath(for: address) else { return .failure(noRow(address)) }
-      let row = screen.snapshot.sections[indexPath.section].rows[indexPath.row]
-      var output = CommandOutput.lines(CellDescription.lines(for: row))
-      output.document["cell"] = CellDescription.json(for: row)
-      output.document["row"] = .int(screen.number(of: indexPath))
-      return output
-    case .actions(let address):
-      guard let indexPath = screen.indexPath(for: address) else { return .failure(noRow(address)) }
-      let titles = screen.table.editActions(forRowAt: indexPath).compactMap(\.title)
-      var output = CommandOutput.lines(
-        titles.isEmpty ? ["Row \(screen.number(of: indexPath)) has no actions."] : titles)
-      output.document["actions"] = .array(titles.map(JSONValue.string))
-      output.document["row"] = .int(screen.number(of: indexPath))
-      return output
-    case .action(let title, let address):
-      return await perform(TrackAction(title: title).map { [$0] } ?? [], named: title, at: address)
-    case .userAge(let age):
-      user = User(age: age)
-      screen.dataSource.user = user
-      screen.show(screen.dataSource.snapshot)
-      return pageOutput()
-    case .download(let address):
-      return await perform([.download, .cancelDownload], named: TrackAction.download.title, at: address)
-    case .favourite(let address): return await perform([.favourite], named: TrackAction.favourite.title, at: address)
-    case .unfavourite(let address):
-      return await perform([.unfavourite], named: TrackAction.unfavourite.title, at: address)
-    case .quit, .help, .artists, .artist, .favourites, .events, .back, .timing, .history: return .lines([])
-    }
+    if command.declaration.needsPage, screen == nil { return .failure(Self.noPageOpen) }
+    return await perform(command)
   }
+
+  /// What a command that needs an open page says when none is.
+  static let noPageOpen = "No artist page is open: use 'artist <name or id>' first."
 
   /// Every artist's name in the catalog (asked once, then remembered), for completion.
   @discardableResult

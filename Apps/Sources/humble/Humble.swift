@@ -124,7 +124,7 @@ struct Humble: AsyncParsableCommand {
     } else if let script {
       let text: String
       do {
-        text = try Self.readScript(at: script)
+        text = try ScriptRunner.readScript(at: script)
       } catch {
         FileHandle.standardError.write(Data("humble: \(error.description)\n".utf8))
         throw ExitCode.failure
@@ -177,49 +177,18 @@ struct Humble: AsyncParsableCommand {
       close: { favourites?.close() })
   }
 
-  /// A script's text; one line naming the file when it cannot be read or is not UTF-8.
-  static func readScript(at path: String) throws(ScriptError) -> String {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-        throw ScriptError(
-          description: "cannot read script file \(path)\(isDirectory.boolValue ? " (a directory)" : "")")
-      }
-      throw ScriptError(description: "no script file at \(path)")
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw ScriptError(description: "script file \(path) is not UTF-8 text")
-    }
-    return text
-  }
+  /// How commands run without a prompt: their output written as `--json` and `--bail` ask.
+  @MainActor
+  private var scriptRunner: ScriptRunner { ScriptRunner(json: json, bail: bail) }
 
-  /// Runs commands in order; false if any failed (stopping at the first with `--bail`).
   @MainActor
   private func runScript(_ lines: [String], in session: Session) async -> Bool {
-    var ok = true
-    for line in lines {
-      let output = await session.run(line)
-      emit(output, for: line)
-      if output.error != nil {
-        ok = false
-        if bail { break }
-      }
-      if output.quits { break }
-    }
-    return ok
+    await scriptRunner.run(lines, in: session)
   }
 
+  @MainActor
   private func emit(_ output: CommandOutput, for line: String) {
-    if json {
-      if !line.trimmingCharacters(in: .whitespaces).isEmpty || output.error != nil {
-        print(output.json(command: line.trimmingCharacters(in: .whitespaces)).jsonText)
-      }
-    } else {
-      for line in output.lines { print(line) }
-    }
-    // Keep a transcript in order when both streams go to one place.
-    fflush(nil)
-    if let error = output.error { FileHandle.standardError.write(Data("error: \(error)\n".utf8)) }
+    scriptRunner.emit(output, for: line)
   }
 }
 
@@ -251,11 +220,6 @@ struct SignedOutFavourites: FavouritesManager {
   func changes() -> AsyncStream<FavouriteChange> {
     AsyncStream { $0.finish() }
   }
-}
-
-/// Why a script file cannot be run.
-struct ScriptError: Error, CustomStringConvertible {
-  let description: String
 }
 
 /// The terminal standard output goes to.

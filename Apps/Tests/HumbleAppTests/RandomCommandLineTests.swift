@@ -199,32 +199,25 @@ struct CommandLineGenerator {
     pick(["artist ", "select ", "", "sort "]) + String(repeating: "x\u{1}é", count: 350_000)
   }
 
+  /// A line of the REPL's grammar, from the commands' declarations: any command (by any of its names) with one
+  /// of the arguments its declaration samples, right or wrong; or a blank line, odd case, or a misspelled name.
   private mutating func command() -> String {
     switch int(0..<24) {
-    case 0:
-      return "artists" + (int(0..<2) == 0 ? "" : " " + pick(["o", "BLUR", "hel", "zzz", "'; DROP TABLE track; --"]))
-    case 1, 2:
-      return "artist " + pick(["oasis", "Oasis", "blur", "Hélène & the Hourglass", "pulp", "nobody", "%", "_"])
-    case 3: return "reload"
-    case 4:
-      return "sort " + pick(["catalog", "alphabetical", "reverse", "popular", "newest", "longest", "shortest", "up"])
-    case 5, 6: return "select " + row()
-    case 7, 8: return "download " + row()
-    case 9, 10: return pick(["favourite ", "unfavourite "]) + row()
-    case 11: return "deselect" + (int(0..<2) == 0 ? "" : " " + row())
-    case 12: return "scroll " + pick(["down", "up", "top", "bottom", "to " + row(), "sideways", "to"])
-    case 13: return pick(["cell ", "actions "]) + row()
-    case 14:
-      return "action " + pick(["Download", "cancel download", "Favourite", "Unfavourite", "Fly"]) + " " + row()
-    case 15: return "user age " + pick(["0", "12", "17", "18", "30", "150", "151", "-1", "old"])
-    case 16: return pick(["events ", "timing "]) + pick(["on", "off", "maybe"])
-    case 17: return "back"
-    case 18: return pick(["show", "wait", "history"])
-    case 19: return "help" + (int(0..<2) == 0 ? "" : " " + pick(["select", "sort", "nothing"]))
-    case 20: return pick(["quit", "exit"])
-    case 21: return ""
-    case 22: return pick(["   ", "\t", "SELECT 2", "Sort Popular"])
-    default: return pick(["selct 1", "downlod 2", "favorite 3", "srot popular"])
+    case 0: return ""
+    case 1: return pick(["   ", "\t", "SELECT 2", "Sort Popular"])
+    case 2:
+      var name = Array(pick(CommandDeclaration.all).name)
+      name.remove(at: int(0..<name.count))
+      return String(name) + " " + row()
+    default:
+      let declaration = pick(CommandDeclaration.all)
+      let name = pick([declaration.name] + declaration.aliases)
+      guard !declaration.argumentSamples.isEmpty else { return name }
+      var argument = pick(declaration.argumentSamples)
+      while let placeholder = argument.range(of: CommandDeclaration.rowPlaceholder) {
+        argument.replaceSubrange(placeholder, with: row())
+      }
+      return argument.isEmpty ? name : name + " " + argument
     }
   }
 

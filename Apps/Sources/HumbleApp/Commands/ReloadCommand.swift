@@ -1,0 +1,15 @@
+extension CommandDeclaration {
+  /// `reload`: fetch the page again.
+  static let reload = CommandDeclaration(name: "reload", summary: "fetch the page again", needsPage: true) { _ in
+    .reload
+  }
+}
+
+extension Session {
+  /// Fetches the open page again; a failure keeps the rows it had.
+  func reload(_ screen: ArtistScreenController) async -> CommandOutput {
+    await screen.reload()
+    if case .failed(let reason) = screen.dataSource.state { return .failure("reload failed: \(reason)") }
+    return pageOutput()
+  }
+}
