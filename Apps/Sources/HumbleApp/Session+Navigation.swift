@@ -38,7 +38,7 @@ extension Session {
 
   func open(_ nameOrID: String) async -> CommandOutput {
     let found: Artist?
-    do {
+    do throws(MusicAPIError) {
       if let byID = try? await musicAPI.artist(withID: Artist.ID(nameOrID)) {
         found = byID
       } else {
@@ -46,7 +46,7 @@ extension Session {
         found = matches.first { SearchFolding.fold($0.name) == SearchFolding.fold(nameOrID) } ?? matches.first
       }
     } catch {
-      return .failure(String(describing: error))
+      return .failure(error)
     }
     guard let found else {
       return .failure("No artist called \(TerminalText.quoted(nameOrID)). Type 'artists' to list them.")
@@ -76,7 +76,7 @@ extension Session {
   /// open page as it was.
   func show(_ next: Page, failure: String) async -> CommandOutput {
     await next.screen.reload()
-    if case .failed(let reason) = next.screen.dataSource.state { return .failure("\(failure): \(reason)") }
+    if case .failed(let error) = next.screen.dataSource.state { return .failure(failure, error) }
     page = next
     return pageOutput(heading: next.title)
   }

@@ -1,12 +1,13 @@
 import Domain
 import Presentation
+import Services
 import TableKit
 
 // Commands that act on the catalog and on rows: listing artists, scrolling, and performing a row's action through
 // the table as a swipe would; and the one-line error for a row that is not there.
 extension Session {
   func listArtists(matching query: String?) async -> CommandOutput {
-    do {
+    do throws(MusicAPIError) {
       let artists: [Artist]
       if let query {
         artists = try await musicAPI.artists(matching: query)
@@ -19,7 +20,7 @@ extension Session {
         artists.map { .object(["id": .string($0.id.rawValue), "name": .string($0.name)]) })
       return output
     } catch {
-      return .failure(String(describing: error))
+      return .failure(error)
     }
   }
 

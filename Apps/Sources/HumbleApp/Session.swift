@@ -148,7 +148,7 @@ public final class Session {
     switch command {
     case .reload:
       await screen.reload()
-      if case .failed(let reason) = screen.dataSource.state { return .failure("reload failed: \(reason)") }
+      if case .failed(let error) = screen.dataSource.state { return .failure("reload failed", error) }
       return pageOutput()
     case .sort(let mode):
       screen.dataSource.sortMode = mode
