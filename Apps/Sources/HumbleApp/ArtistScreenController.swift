@@ -275,10 +275,10 @@ public final class ArtistScreenController: TableViewDelegate {
   }
 
   /// Errors of the last edit actions, for the session to report.
-  public private(set) var actionErrors: [String] = []
+  public private(set) var actionErrors: [TrackActionError] = []
 
   /// Takes the errors reported by edit actions since the last call.
-  public func takeActionErrors() -> [String] {
+  public func takeActionErrors() -> [TrackActionError] {
     defer { actionErrors = [] }
     return actionErrors
   }
@@ -292,7 +292,7 @@ public final class ArtistScreenController: TableViewDelegate {
           do throws(TrackActionError) {
             try await dataSource.perform(action, onTrackWithID: id)
           } catch {
-            self?.actionErrors.append(error.description)
+            self?.actionErrors.append(error)
           }
         })
       done(true)

@@ -1,4 +1,6 @@
 import Foundation
+import Presentation
+import Services
 
 /// What a command printed: lines for standard output, or one line for standard error.
 public struct CommandOutput: Hashable, Sendable {
@@ -6,6 +8,10 @@ public struct CommandOutput: Hashable, Sendable {
   public var lines: [String]
   /// The error line, if the command failed.
   public var error: String?
+  /// The stable code of the error's case, when a service's typed error caused it.
+  ///
+  /// `favourites.signedOut`, `music.unreachable`…: `--json` gives it as `code`; Apps/README.md lists them.
+  public var errorCode: String?
   /// Whether the session should end.
   public var quits = false
   /// The same result for machines (`--json`): the visible page, a cell model, artists, events and so on.
@@ -20,20 +26,38 @@ public struct CommandOutput: Hashable, Sendable {
     members["command"] = .string(command)
     members["ok"] = .bool(error == nil)
     if let error { members["error"] = .string(error) }
-    if members.keys.allSatisfy({ ["command", "ok", "error", "events", "milliseconds"].contains($0) }), !lines.isEmpty {
+    if error != nil, let errorCode { members["code"] = .string(errorCode) }
+    if members.keys.allSatisfy({ ["command", "ok", "error", "code", "events", "milliseconds"].contains($0) }),
+      !lines.isEmpty
+    {
       members["lines"] = .array(lines.map(JSONValue.string))
     }
     return .object(members)
   }
 
-  /// A failed command's one-line error.
+  /// A failed command's one-line error, with the stable code of its case when a typed error caused it.
   ///
   /// A message that spans several lines (a reason quoted from a database or a server, say) is joined into
   /// one: line breaks, tabs and other control characters become single spaces.
-  public static func failure(_ message: String) -> CommandOutput {
-    guard message.contains(where: isBreak) else { return CommandOutput(lines: [], error: message) }
+  public static func failure(_ message: String, code: String? = nil) -> CommandOutput {
+    guard message.contains(where: isBreak) else { return CommandOutput(lines: [], error: message, errorCode: code) }
     let oneLine = message.split { isBreak($0) || $0.isWhitespace }.joined(separator: " ")
-    return CommandOutput(lines: [], error: oneLine)
+    return CommandOutput(lines: [], error: oneLine, errorCode: code)
+  }
+
+  /// A failed row action: its one line and its code.
+  static func failure(_ error: TrackActionError) -> CommandOutput {
+    failure(error.line, code: error.code)
+  }
+
+  /// A page that failed to load: `context` (such as "reload failed"), then the cause in one line, with its code.
+  static func failure(_ context: String, _ error: PageLoadError) -> CommandOutput {
+    failure("\(context): \(error)", code: error.code)
+  }
+
+  /// A failed catalog request: its one line and its code.
+  static func failure(_ error: MusicAPIError) -> CommandOutput {
+    failure(error.description, code: error.code)
   }
 
   private static func isBreak(_ character: Character) -> Bool {

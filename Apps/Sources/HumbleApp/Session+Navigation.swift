@@ -50,7 +50,7 @@ extension Session {
     let next = Page(screen: makeScreen(source: request.source), title: request.title, artist: request.artist)
     let opening = { [self] () async -> CommandOutput in
       await next.screen.reload()
-      if case .failed(let reason) = next.screen.dataSource.state { return .failure("\(request.failure): \(reason)") }
+      if case .failed(let error) = next.screen.dataSource.state { return .failure(request.failure, error) }
       page = next
       return pageOutput(heading: next.title)
     }

@@ -128,7 +128,7 @@ public struct SQLiteCatalogStore: CatalogStore {
     } catch {
       switch error {
       case .artistNotFound(let id): throw .artistNotFound(id)
-      case .unavailable(let reason): throw .unavailable(reason: reason)
+      case .unavailable(let reason), .unreachable(let reason): throw .unavailable(reason: reason)
       case .cancelled: throw .unavailable(reason: "the request was cancelled")
       }
     }
@@ -150,7 +150,7 @@ public struct SQLiteCatalogStore: CatalogStore {
   private static func storeError(_ error: PlaylistAPIError) -> CatalogStoreError {
     switch error {
     case .playlistNotFound(let id): .playlistNotFound(id)
-    case .unavailable(let reason): .unavailable(reason: reason)
+    case .unavailable(let reason), .unreachable(let reason): .unavailable(reason: reason)
     case .cancelled: .unavailable(reason: "the request was cancelled")
     }
   }

@@ -204,17 +204,14 @@ struct SessionServices {
   let close: @MainActor () -> Void
 }
 
-/// The favourites of someone who browses a server without a token: none, and a one-line reason for each change.
+/// The favourites of someone who browses a server without a token: none, and each change fails as signed out.
 struct SignedOutFavourites: FavouritesManager {
   var favouritedTrackIDs: Set<Track.ID> { [] }
 
   func isFavourited(_ trackID: Track.ID) -> Bool { false }
 
   func setFavourited(_ isFavourited: Bool, trackID: Track.ID) async throws(FavouritesError) {
-    throw .storage(
-      reason:
-        "favourites belong to a user: start humble with --token or HUMBLE_TOKEN (humble-server user add NAME prints one)"
-    )
+    throw .signedOut
   }
 
   func changes() -> AsyncStream<FavouriteChange> {

@@ -82,7 +82,7 @@ import Testing
     #expect(waited.lines.first == "(loaded 50 of 1,200 tracks)")
     #expect(session.screen?.rowCount == 50)
     #expect(
-      session.screen?.dataSource.state == .failed(reason: "The music catalog is unavailable: the server went away"))
+      session.screen?.dataSource.state == .failed(.music(.unavailable(reason: "the server went away"))))
     let reloaded = await session.run("reload")
     #expect(reloaded.error == nil)
     _ = await session.run("wait")

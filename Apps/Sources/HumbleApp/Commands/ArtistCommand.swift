@@ -21,7 +21,7 @@ extension Session {
   /// artist whose name contains it.
   func openArtist(_ nameOrID: String) async -> CommandOutput {
     let found: Artist?
-    do {
+    do throws(MusicAPIError) {
       if let byID = try? await musicAPI.artist(withID: Artist.ID(nameOrID)) {
         found = byID
       } else {
@@ -29,7 +29,7 @@ extension Session {
         found = matches.first { SearchFolding.fold($0.name) == SearchFolding.fold(nameOrID) } ?? matches.first
       }
     } catch {
-      return .failure(String(describing: error))
+      return .failure(error)
     }
     guard let found else {
       return .failure("No artist called \(TerminalText.quoted(nameOrID)). Type 'artists' to list them.")

@@ -1,4 +1,5 @@
 import Domain
+import Services
 
 extension CommandDeclaration {
   /// `artists [query]`: list artists, optionally only those matching.
@@ -12,7 +13,7 @@ extension CommandDeclaration {
 extension Session {
   /// Lists the catalog's artists, or those whose names contain `query`.
   func listArtists(matching query: String?) async -> CommandOutput {
-    do {
+    do throws(MusicAPIError) {
       let artists: [Artist]
       if let query {
         artists = try await musicAPI.artists(matching: query)
@@ -25,7 +26,7 @@ extension Session {
         artists.map { .object(["id": .string($0.id.rawValue), "name": .string($0.name)]) })
       return output
     } catch {
-      return .failure(String(describing: error))
+      return .failure(error)
     }
   }
 }

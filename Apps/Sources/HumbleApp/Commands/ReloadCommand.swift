@@ -9,7 +9,7 @@ extension Session {
   /// Fetches the open page again; a failure keeps the rows it had.
   func reload(_ screen: ArtistScreenController) async -> CommandOutput {
     await screen.reload()
-    if case .failed(let reason) = screen.dataSource.state { return .failure("reload failed: \(reason)") }
+    if case .failed(let error) = screen.dataSource.state { return .failure("reload failed", error) }
     return pageOutput()
   }
 }

@@ -118,7 +118,7 @@ import Testing
     await dataSource.reload()
     await dataSource.waitUntilLoaded()
     #expect(dataSource.cellModels.trackIDs == Self.tracks.prefix(10).map(\.id))
-    #expect(dataSource.state == .failed(reason: "The music catalog is unavailable: the server went away"))
+    #expect(dataSource.state == .failed(.music(.unavailable(reason: "the server went away"))))
     #expect(dataSource.trackLoading == TrackLoading(loadedCount: 10, totalCount: 120, isInProgress: false))
     await dataSource.reload()
     await dataSource.waitUntilLoaded()
@@ -200,6 +200,6 @@ import Testing
     page.musicAPI.returnArtists([.fixture(id: "blur", name: "Blur")])
     let dataSource = makeDataSource()
     await dataSource.reload()
-    #expect(dataSource.state == .failed(reason: "No artist with ID 'oasis' in the catalog."))
+    #expect(dataSource.state == .failed(.music(.artistNotFound("oasis"))))
   }
 }

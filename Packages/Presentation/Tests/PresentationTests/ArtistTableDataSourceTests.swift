@@ -135,7 +135,7 @@ import Testing
     await dataSource.reload()
     page.musicAPI.failCalls(with: .unavailable(reason: "offline"))
     await dataSource.reload()
-    #expect(dataSource.state == .failed(reason: "The music catalog is unavailable: offline"))
+    #expect(dataSource.state == .failed(.music(.unavailable(reason: "offline"))))
     #expect(dataSource.cellModels.trackIDs == ["a", "b"])
   }
 

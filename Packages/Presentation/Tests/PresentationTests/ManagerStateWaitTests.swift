@@ -65,17 +65,20 @@ import Testing
     publish.yield(
       ArtistPageSnapshot(
         sections: [ArtistTableSection(.tracks, rows: [row], rowKeys: [RowKey(rawValue: 0)])],
-        state: .failed(reason: "offline"),
+        state: .failed(.music(.unavailable(reason: "offline"))),
         trackLoading: .idle))
     publish.finish()
     let error = await #expect(throws: StreamWaitTimedOut.self) {
       try await firstSnapshot(on: updates) { $0.state == .loaded }
     }
-    #expect(error?.arrived == ["loading, 0 rows []", "failed(reason: \"offline\"), 1 rows [Wonderwall]"])
+    #expect(
+      error?.arrived == [
+        "loading, 0 rows []", "failed(The music catalog is unavailable: offline), 1 rows [Wonderwall]",
+      ])
     #expect(
       error?.description
         == "Nothing the test waited for arrived within 120.0 seconds (or the stream ended); arrived: "
-        + "loading, 0 rows []; failed(reason: \"offline\"), 1 rows [Wonderwall]")
+        + "loading, 0 rows []; failed(The music catalog is unavailable: offline), 1 rows [Wonderwall]")
   }
 }
 

@@ -47,12 +47,12 @@ import Testing
     await dataSource.reload()
     page.playlists.failCalls(with: .unavailable(reason: "offline"))
     await dataSource.reload()
-    #expect(dataSource.state == .failed(reason: "Playlists are unavailable: offline"))
+    #expect(dataSource.state == .failed(.playlists(.unavailable(reason: "offline"))))
     #expect(dataSource.cellModels.compactMap(\.track).map(\.id) == ["a"], "the rows shown stay")
     page.playlists.stopFailingCalls()
     page.playlists.returnPlaylists([])
     await dataSource.reload()
-    #expect(dataSource.state == .failed(reason: "No playlist with ID 'p1' in the catalog."))
+    #expect(dataSource.state == .failed(.playlists(.playlistNotFound("p1"))))
   }
 
   @Test func aPlaylistPageHidesExplicitTracksFromAYoungUserAndPinsFavourites() async throws {

@@ -89,28 +89,29 @@ final class CatalogClient: Sendable {
   }
 
   private var timedOut: RemoteFailure {
-    .failed(reason: "server at \(serverName) timed out after \(configuration.requestTimeout.secondsText)")
+    .unreachable(reason: "server at \(serverName) timed out after \(configuration.requestTimeout.secondsText)")
   }
 
-  /// A transport error as one line naming the server.
+  /// A transport error as one line naming the server: the server could not be reached.
   func describe(_ error: any Error) -> RemoteFailure {
     guard let error = error as? URLError else {
-      return .failed(reason: "the request to server at \(serverName) failed: \(error.localizedDescription)".oneLine)
+      return .unreachable(
+        reason: "the request to server at \(serverName) failed: \(error.localizedDescription)".oneLine)
     }
     switch error.code {
     case .timedOut: return timedOut
     case .cannotConnectToHost:
-      return .failed(reason: "server at \(serverName) refused the connection")
+      return .unreachable(reason: "server at \(serverName) refused the connection")
     case .cannotFindHost, .dnsLookupFailed:
-      return .failed(reason: "server at \(serverName) was not found: no such host")
+      return .unreachable(reason: "server at \(serverName) was not found: no such host")
     case .badServerResponse:
-      return .failed(reason: "server at \(serverName) closed the connection without answering")
+      return .unreachable(reason: "server at \(serverName) closed the connection without answering")
     case .networkConnectionLost, .unknown:
-      return .failed(reason: "server at \(serverName) cut the connection before the answer was complete")
+      return .unreachable(reason: "server at \(serverName) cut the connection before the answer was complete")
     case .notConnectedToInternet:
-      return .failed(reason: "server at \(serverName) cannot be reached: no network")
+      return .unreachable(reason: "server at \(serverName) cannot be reached: no network")
     default:
-      return .failed(
+      return .unreachable(
         reason: "the request to server at \(serverName) failed: \(error.localizedDescription)".oneLine)
     }
   }

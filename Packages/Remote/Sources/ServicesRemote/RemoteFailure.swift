@@ -7,14 +7,17 @@ enum RemoteFailure: Error, Equatable {
   case cancelled
   /// The server answered with an error status; `reason` is one line.
   case status(Int, reason: String)
-  /// The request never got a usable answer; `reason` is one line.
+  /// The server could not be reached: refused, not found, timed out, or cut off before answering; `reason` is
+  /// one line naming the server.
+  case unreachable(reason: String)
+  /// The request never got a usable answer (not HTTP, not JSON, malformed); `reason` is one line.
   case failed(reason: String)
 
   /// The one-line reason, for errors that carry one.
   var reason: String {
     switch self {
     case .cancelled: "the request was cancelled"
-    case .status(_, let reason), .failed(let reason): reason
+    case .status(_, let reason), .unreachable(let reason), .failed(let reason): reason
     }
   }
 
@@ -23,7 +26,8 @@ enum RemoteFailure: Error, Equatable {
     switch self {
     case .cancelled: .cancelled
     case .status(404, _) where notFound != nil: notFound ?? .unavailable(reason: reason)
-    default: .unavailable(reason: reason)
+    case .unreachable(let reason): .unreachable(reason: reason)
+    case .status, .failed: .unavailable(reason: reason)
     }
   }
 
@@ -32,13 +36,19 @@ enum RemoteFailure: Error, Equatable {
     switch self {
     case .cancelled: .cancelled
     case .status(404, _) where notFound != nil: notFound ?? .unavailable(reason: reason)
-    default: .unavailable(reason: reason)
+    case .unreachable(let reason): .unreachable(reason: reason)
+    case .status, .failed: .unavailable(reason: reason)
     }
   }
 
-  /// The failure as a ``FavouritesError``.
+  /// The failure as a ``FavouritesError``: a status is a rejection that keeps its code.
   var favouritesError: FavouritesError {
-    .storage(reason: reason)
+    switch self {
+    case .cancelled: .cancelled
+    case .status(let status, let reason): .rejected(status: status, reason: reason)
+    case .unreachable(let reason): .unreachable(reason: reason)
+    case .failed(let reason): .invalidAnswer(reason: reason)
+    }
   }
 }
 

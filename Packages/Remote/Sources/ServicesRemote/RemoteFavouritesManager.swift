@@ -54,9 +54,7 @@ public final class RemoteFavouritesManager: FavouritesManager, Sendable {
   /// The request goes on even if the calling task is cancelled, as a database write would: once sent, it
   /// may land, and the answer keeps memory in step with the server.
   public func setFavourited(_ isFavourited: Bool, trackID: Track.ID) async throws(FavouritesError) {
-    guard !trackID.rawValue.utf8.contains(0) else {
-      throw .storage(reason: "the track ID \(trackID.rawValue.debugDescription) holds a NUL character")
-    }
+    guard !trackID.rawValue.utf8.contains(0) else { throw .invalidTrackID(trackID) }
     let client = client
     let path = CatalogAPI.Path.favourite(trackID.rawValue)
     let answer = await Task { () async -> Result<FavouriteChangeBody, RemoteFailure> in
@@ -70,7 +68,7 @@ public final class RemoteFavouritesManager: FavouritesManager, Sendable {
     switch answer {
     case .success(let change):
       guard change.trackID == trackID, change.isFavourited == isFavourited else {
-        throw .storage(
+        throw .invalidAnswer(
           reason: "the server answered for \(path) with track '\(change.trackID.rawValue)' "
             + "\(change.isFavourited ? "favourited" : "not favourited")".oneLine)
       }

@@ -31,12 +31,10 @@ public struct RemoteServices: Sendable {
 
   /// Reads the signed-in user's favourites and starts the live feed that keeps them current.
   ///
-  /// Fails at once, in one line, when no token was given: favourites belong to a user.
+  /// Fails at once with ``FavouritesError/signedOut`` when no token was given: favourites belong to a user.
+  /// A token the server does not know fails as ``FavouritesError/rejected(status:reason:)`` with 401.
   public func openFavourites() async throws(FavouritesError) -> RemoteFavouritesManager {
-    guard client.token != nil else {
-      throw .storage(
-        reason: "favourites belong to a user, and no token was given (humble-server user add NAME makes one)")
-    }
+    guard client.token != nil else { throw .signedOut }
     return try await RemoteFavouritesManager.open(client: client)
   }
 

@@ -5,7 +5,8 @@ import Services
 import ServicesRemote
 import Testing
 
-/// How every way a request can fail is told: `cancelled`, or `unavailable` with one line naming what happened.
+/// How every way a request can fail is told: `cancelled`, `unreachable` when the server could not be reached, or
+/// `unavailable` for an answer that cannot be used; each with one line naming what happened.
 @Suite(.timeLimit(.minutes(5))) struct RemoteFailureTests {
   let server: StubCatalogServer
 
@@ -18,18 +19,27 @@ import Testing
       .musicAPI
   }
 
-  /// The reason `allArtists()` fails with, checked to be one line.
-  private func reason(
+  /// The error `allArtists()` fails with, checked to be told in one line.
+  private func failure(
     of api: RemoteMusicAPI, sourceLocation: SourceLocation = #_sourceLocation
-  ) async -> String? {
+  ) async -> MusicAPIError? {
     let error = await #expect(throws: MusicAPIError.self, sourceLocation: sourceLocation) {
       try await api.allArtists()
     }
+    let line = error?.description ?? ""
+    #expect(!line.contains { $0.isNewline }, "\(line.debugDescription)", sourceLocation: sourceLocation)
+    return error
+  }
+
+  /// The reason of an `unavailable` failure of `allArtists()`.
+  private func unavailableReason(
+    of api: RemoteMusicAPI, sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> String? {
+    let error = await failure(of: api, sourceLocation: sourceLocation)
     guard case .unavailable(let reason)? = error else {
       Issue.record("not unavailable: \(String(describing: error))", sourceLocation: sourceLocation)
       return nil
     }
-    #expect(!reason.contains { $0.isNewline }, "\(reason.debugDescription)", sourceLocation: sourceLocation)
     return reason
   }
 
@@ -40,7 +50,7 @@ import Testing
     let port = try StubHTTPServer.closedPort()
     let api = try RemoteServices(baseURL: URL(string: "http://127.0.0.1:\(port)/")!, configuration: testConfiguration())
       .musicAPI
-    #expect(await reason(of: api) == "server at http://127.0.0.1:\(port) refused the connection")
+    #expect(await failure(of: api) == .unreachable(reason: "server at http://127.0.0.1:\(port) refused the connection"))
   }
 
   @Test func anAnswerThatDoesNotComeInTimeTimesOutNamingTheDeadline() async throws {
@@ -48,7 +58,8 @@ import Testing
     let held = server.heldRequests()
     server.inject(.hold, into: CatalogAPI.Path.artists)
     #expect(
-      await reason(of: try api(requestTimeout: .milliseconds(200))) == "server at \(serverName) timed out after 0.2 s")
+      await failure(of: try api(requestTimeout: .milliseconds(200)))
+        == .unreachable(reason: "server at \(serverName) timed out after 0.2 s"))
     #expect(await held.first { _ in true } == CatalogAPI.Path.artists)
   }
 
@@ -56,13 +67,14 @@ import Testing
     defer { server.stop() }
     server.inject(.malformedJSON("<html>busy</html>"), into: CatalogAPI.Path.artists)
     #expect(
-      await reason(of: try api()) == "the server sent malformed JSON for /v1/artists: the body is not valid JSON")
+      await failure(of: try api())
+        == .unavailable(reason: "the server sent malformed JSON for /v1/artists: the body is not valid JSON"))
   }
 
   @Test func jsonOfTheWrongShapeIsMalformedNamingWhere() async throws {
     defer { server.stop() }
     server.inject(.malformedJSON(#"{"artists": [{"id": 3}]}"#), into: CatalogAPI.Path.artists)
-    let reason = await reason(of: try api())
+    let reason = await unavailableReason(of: try api())
     #expect(reason?.hasPrefix("the server sent malformed JSON for /v1/artists: ") == true)
     #expect(reason?.hasSuffix(" at artists[0].id") == true)
   }
@@ -70,14 +82,15 @@ import Testing
   @Test func anAnswerOfAnotherContentTypeIsRefused() async throws {
     defer { server.stop() }
     server.inject(.contentType("text/html; charset=utf-8"), into: CatalogAPI.Path.artists)
-    #expect(await reason(of: try api()) == "the server sent text/html, expected application/json")
+    #expect(
+      await failure(of: try api()) == .unavailable(reason: "the server sent text/html, expected application/json"))
   }
 
   @Test(arguments: [500, 503])
   func anErrorStatusWithAProblemDocumentGivesItsDetail(status: Int) async throws {
     defer { server.stop() }
     server.inject(.status(status, detail: "the disk is full"), into: CatalogAPI.Path.artists)
-    #expect(await reason(of: try api()) == "the server answered \(status): the disk is full")
+    #expect(await failure(of: try api()) == .unavailable(reason: "the server answered \(status): the disk is full"))
   }
 
   @Test(arguments: [(500, "internal server error"), (503, "service unavailable")])
@@ -85,7 +98,7 @@ import Testing
     defer { server.stop() }
     server.inject(.status(status, detail: nil), into: CatalogAPI.Path.artists)
     // Foundation names statuses in lower case on Darwin and in title case on Linux.
-    let reason = await reason(of: try api())
+    let reason = await unavailableReason(of: try api())
     #expect(reason?.lowercased() == "the server answered \(status): \(phrase)")
   }
 
@@ -93,20 +106,25 @@ import Testing
     defer { server.stop() }
     server.inject(
       .status(500, detail: "first line\nsecond line\r\n\tthird\u{2028}fourth"), into: CatalogAPI.Path.artists)
-    #expect(await reason(of: try api()) == "the server answered 500: first line second line third fourth")
+    #expect(
+      await failure(of: try api())
+        == .unavailable(reason: "the server answered 500: first line second line third fourth"))
   }
 
   @Test func aConnectionClosedWithoutAnAnswerSaysSo() async throws {
     defer { server.stop() }
     server.inject(.closeWithoutAnswer, into: CatalogAPI.Path.artists)
-    #expect(await reason(of: try api()) == "server at \(serverName) closed the connection without answering")
+    #expect(
+      await failure(of: try api())
+        == .unreachable(reason: "server at \(serverName) closed the connection without answering"))
   }
 
   @Test func anAnswerCutShortSaysTheConnectionWasCut() async throws {
     defer { server.stop() }
     server.inject(.cutShort, into: CatalogAPI.Path.artists)
     #expect(
-      await reason(of: try api()) == "server at \(serverName) cut the connection before the answer was complete")
+      await failure(of: try api())
+        == .unreachable(reason: "server at \(serverName) cut the connection before the answer was complete"))
   }
 
   @Test func aPageWhoseNextPageIsNotAfterItIsRefused() async throws {

@@ -16,13 +16,10 @@ import Testing
       baseURL: server.baseURL, token: StubCatalogServer.token, configuration: testConfiguration())
   }
 
-  @Test func withoutATokenFavouritesFailAtOnceSayingATokenIsNeeded() async throws {
+  @Test func withoutATokenFavouritesFailAtOnceAsSignedOut() async throws {
     defer { server.stop() }
     let anonymous = try RemoteServices(baseURL: server.baseURL, configuration: testConfiguration())
-    let error = await #expect(throws: FavouritesError.self) { try await anonymous.openFavourites() }
-    guard case .storage(let reason)? = error else { return }
-    #expect(reason.contains("no token was given"))
-    #expect(!reason.contains("\n"))
+    await #expect(throws: FavouritesError.signedOut) { try await anonymous.openFavourites() }
     #expect(server.requests.isEmpty)
   }
 
@@ -30,9 +27,22 @@ import Testing
     defer { server.stop() }
     let stranger = try RemoteServices(
       baseURL: server.baseURL, token: "mallory-token", configuration: testConfiguration())
-    await #expect(throws: FavouritesError.storage(reason: "the server answered 401: no valid bearer token")) {
+    await #expect(
+      throws: FavouritesError.rejected(status: 401, reason: "the server answered 401: no valid bearer token")
+    ) {
       try await stranger.openFavourites()
     }
+  }
+
+  @Test func aServerThatCannotBeReachedFailsAsUnreachableNamingIt() async throws {
+    defer { server.stop() }
+    let port = try StubHTTPServer.closedPort()
+    let nowhere = try RemoteServices(
+      baseURL: URL(string: "http://127.0.0.1:\(port)/")!, token: StubCatalogServer.token,
+      configuration: testConfiguration())
+    await #expect(
+      throws: FavouritesError.unreachable(reason: "server at http://127.0.0.1:\(port) refused the connection")
+    ) { try await nowhere.openFavourites() }
   }
 
   @Test func aRefusedChangeFailsWithTheServersReasonAndChangesNothing() async throws {
@@ -40,7 +50,9 @@ import Testing
     let manager = try await services.connectedFavourites()
     defer { manager.close() }
     server.inject(.status(401, detail: "token revoked\nsign in again"), into: CatalogAPI.Path.favourite("n0"))
-    await #expect(throws: FavouritesError.storage(reason: "the server answered 401: token revoked sign in again")) {
+    await #expect(
+      throws: FavouritesError.rejected(status: 401, reason: "the server answered 401: token revoked sign in again")
+    ) {
       try await manager.favourite("n0")
     }
     let favourites = manager.favouritedTrackIDs
@@ -122,7 +134,7 @@ import Testing
     let otherTrack = #"{"trackID": "n1", "isFavourited": true, "version": 1}"#
     server.inject(.malformedJSON(otherTrack), into: CatalogAPI.Path.favourite("n0"))
     await #expect(
-      throws: FavouritesError.storage(
+      throws: FavouritesError.invalidAnswer(
         reason: "the server answered for /v1/me/favourites/n0 with track 'n1' favourited")
     ) { try await manager.favourite("n0") }
     let favourites = manager.favouritedTrackIDs
@@ -134,7 +146,7 @@ import Testing
     let manager = try await services.connectedFavourites()
     defer { manager.close() }
     let asked = server.requests
-    await #expect(throws: FavouritesError.storage(reason: #"the track ID "a\0b" holds a NUL character"#)) {
+    await #expect(throws: FavouritesError.invalidTrackID("a\0b")) {
       try await manager.favourite("a\0b")
     }
     #expect(server.requests == asked)

@@ -58,6 +58,8 @@ public enum DownloadError: Error, Hashable, Sendable, CustomStringConvertible {
   case notDownloaded(Track.ID)
   /// The track's stream URL uses a scheme that cannot be downloaded.
   case unsupportedURL(String)
+  /// The track identifier cannot be recorded (it holds a NUL character); nothing was started.
+  case invalidTrackID(Track.ID)
   /// Downloads could not be recorded or stored; `reason` says why.
   case storage(reason: String)
 
@@ -69,6 +71,8 @@ public enum DownloadError: Error, Hashable, Sendable, CustomStringConvertible {
     case .notDownloading(let id): "Track '\(id)' is not downloading."
     case .notDownloaded(let id): "Track '\(id)' is not downloaded."
     case .unsupportedURL(let url): "Cannot download '\(url)': only file, http and https URLs are supported."
+    case .invalidTrackID(let id):
+      "Downloads storage failed: the track ID \(id.rawValue.debugDescription) holds a NUL character"
     case .storage(let reason): "Downloads storage failed: \(reason)"
     }
   }

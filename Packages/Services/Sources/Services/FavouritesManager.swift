@@ -56,15 +56,36 @@ public struct FavouriteChange: Hashable, Sendable {
   }
 }
 
-/// Why a ``FavouritesManager`` request failed.
+/// Why a ``FavouritesManager`` request failed; the previous state is kept whatever the case.
+///
+/// A caller switches on the case (ask the user to sign in, retry later, report a bug); ``description`` is the
+/// one line for people.
 public enum FavouritesError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// Favourites could not be stored; `reason` says why, and the previous state is kept.
+  /// No one is signed in, and favourites belong to a user.
+  case signedOut
+  /// The server refused the change or the list with an HTTP error `status` (401 for a token it does not
+  /// know, say); `reason` is the server's answer in one line.
+  case rejected(status: Int, reason: String)
+  /// The server could not be reached (refused, timed out, cut off); `reason` says how, naming the server.
+  case unreachable(reason: String)
+  /// The server answered, but not as the API says it does; `reason` says what was wrong.
+  case invalidAnswer(reason: String)
+  /// The track identifier cannot be stored or asked for (it holds a NUL character); nothing was asked.
+  case invalidTrackID(Track.ID)
+  /// Local storage failed (a locked or read-only database, say); `reason` says why.
   case storage(reason: String)
+  /// The calling task was cancelled before the answer arrived.
+  case cancelled
 
   /// A one-line explanation for people.
   public var description: String {
     switch self {
-    case .storage(let reason): "Favourites storage failed: \(reason)"
+    case .signedOut: "Favourites belong to a signed-in user, and no one is signed in."
+    case .rejected(_, let reason), .unreachable(let reason), .invalidAnswer(let reason), .storage(let reason):
+      "Favourites storage failed: \(reason)"
+    case .invalidTrackID(let id):
+      "Favourites storage failed: the track ID \(id.rawValue.debugDescription) holds a NUL character"
+    case .cancelled: "The favourites request was cancelled."
     }
   }
 }

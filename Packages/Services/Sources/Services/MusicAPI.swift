@@ -36,8 +36,10 @@ public protocol MusicAPI: Sendable {
 public enum MusicAPIError: Error, Hashable, Sendable, CustomStringConvertible {
   /// No artist has this identifier.
   case artistNotFound(Artist.ID)
-  /// The catalog could not be reached or read; `reason` says why.
+  /// The catalog could not be read, or answered in a way that cannot be used; `reason` says why.
   case unavailable(reason: String)
+  /// The catalog's server could not be reached (refused, timed out, cut off); `reason` says how, naming it.
+  case unreachable(reason: String)
   /// The calling task was cancelled before the answer arrived (a newer request replaced it, say).
   case cancelled
 
@@ -45,7 +47,7 @@ public enum MusicAPIError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .artistNotFound(let id): "No artist with ID '\(id)' in the catalog."
-    case .unavailable(let reason): "The music catalog is unavailable: \(reason)"
+    case .unavailable(let reason), .unreachable(let reason): "The music catalog is unavailable: \(reason)"
     case .cancelled: "The music catalog request was cancelled."
     }
   }

@@ -14,8 +14,10 @@ public protocol PlaylistAPI: Sendable {
 public enum PlaylistAPIError: Error, Hashable, Sendable, CustomStringConvertible {
   /// No playlist has this identifier.
   case playlistNotFound(Playlist.ID)
-  /// The playlists could not be reached or read; `reason` says why.
+  /// The playlists could not be read, or were answered in a way that cannot be used; `reason` says why.
   case unavailable(reason: String)
+  /// The playlists' server could not be reached (refused, timed out, cut off); `reason` says how, naming it.
+  case unreachable(reason: String)
   /// The calling task was cancelled before the answer arrived.
   case cancelled
 
@@ -23,7 +25,7 @@ public enum PlaylistAPIError: Error, Hashable, Sendable, CustomStringConvertible
   public var description: String {
     switch self {
     case .playlistNotFound(let id): "No playlist with ID '\(id)' in the catalog."
-    case .unavailable(let reason): "Playlists are unavailable: \(reason)"
+    case .unavailable(let reason), .unreachable(let reason): "Playlists are unavailable: \(reason)"
     case .cancelled: "The playlists request was cancelled."
     }
   }

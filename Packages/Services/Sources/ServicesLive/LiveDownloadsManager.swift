@@ -110,9 +110,7 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
     guard let scheme = track.streamURL.scheme?.lowercased(), StreamTransfer.supportedSchemes.contains(scheme) else {
       throw .unsupportedURL(track.streamURL.absoluteString)
     }
-    guard !track.id.rawValue.containsNUL else {
-      throw .storage(reason: "the track ID \(track.id.rawValue.debugDescription) holds a NUL character")
-    }
+    guard !track.id.rawValue.containsNUL else { throw .invalidTrackID(track.id) }
     let token = UUID()
     try state.withLock { state throws(DownloadError) in
       switch state.states[track.id] ?? .notDownloaded {

@@ -41,9 +41,7 @@ public final class LiveFavouritesManager: FavouritesManager, Sendable {
 
   /// Stores the track's favourite state, then announces the change (if it is one).
   public func setFavourited(_ isFavourited: Bool, trackID: Track.ID) async throws(FavouritesError) {
-    guard !trackID.rawValue.containsNUL else {
-      throw .storage(reason: "the track ID \(trackID.rawValue.debugDescription) holds a NUL character")
-    }
+    guard !trackID.rawValue.containsNUL else { throw .invalidTrackID(trackID) }
     // An unstructured task: a write that started lands even if the caller is cancelled, so memory, disk and
     // announcements stay in step.
     let write = Task { () async -> Result<Void, CatalogDatabaseError> in

@@ -51,9 +51,7 @@ import Testing
     }
     if text.contains("\0") {
       // SQLite would store the text cut at the NUL: refused instead.
-      await #expect(
-        throws: FavouritesError.storage(reason: "the track ID \(text.debugDescription) holds a NUL character")
-      ) {
+      await #expect(throws: FavouritesError.invalidTrackID(trackID)) {
         try await services.favouritesManager.setFavourited(true, trackID: trackID)
       }
       #expect(try LiveFavouritesManager(database: services.database).favouritedTrackIDs.isEmpty)
@@ -93,7 +91,7 @@ import Testing
     let track = Track(
       id: "a\0b", title: "t", duration: 1, streamURL: source, popularity: 0, releaseDate: Date(),
       containsExplicitLyrics: false, artistID: "a")
-    await #expect(throws: DownloadError.storage(reason: "the track ID \"a\\0b\" holds a NUL character")) {
+    await #expect(throws: DownloadError.invalidTrackID("a\0b")) {
       try await services.downloadsManager.startDownload(of: track)
     }
     #expect(services.downloadsManager.downloadState(of: "a\0b") == .notDownloaded)

@@ -15,7 +15,7 @@ extension ArtistTableDataSource {
     return try await (fetchedTracks, fetchedPlaylists, fetchedRelated)
   }
 
-  /// Runs `fetch`, failing with ``ReloadTimedOut`` if it has not answered within `timeout`.
+  /// Runs `fetch`, failing with ``PageLoadError/timedOut(after:)`` if it has not answered within `timeout`.
   ///
   /// The fetch runs in a task of its own, cancelled when the time is up (or the caller is cancelled): the
   /// timeout holds even for an API that does not answer cancellation promptly. The outcome is settled on the
@@ -33,7 +33,7 @@ extension ArtistTableDataSource {
     }
     let timer = Task { @MainActor in
       try? await Task.sleep(for: timeout)
-      outcome.settle(.failure(ReloadTimedOut(timeout: timeout)))
+      outcome.settle(.failure(PageLoadError.timedOut(after: timeout)))
     }
     defer {
       fetching.cancel()

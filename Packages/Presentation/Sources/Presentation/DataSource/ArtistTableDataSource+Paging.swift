@@ -59,7 +59,7 @@ extension ArtistTableDataSource {
   /// Shows the tracks that arrived before a page failed, and the failure; the rows shown stay.
   private func showPageFailure(_ error: any Error, batch: [Track], at offset: Int) {
     paging = nil
-    state = .failed(reason: String(describing: error))
+    state = .failed(PageLoadError(error))
     if merge(batch, at: offset) { rebuildRows() }
     trackLoading = TrackLoading(
       loadedCount: offset + batch.count, totalCount: trackLoading.totalCount, isInProgress: false)

@@ -32,8 +32,9 @@ public final class ArtistTableDataSource {
     /// The last reload's first page succeeded (``ArtistTableDataSource/trackLoading`` says whether more
     /// pages are on their way).
     case loaded
-    /// The last reload, or one of its later pages, failed; the cell models it had were kept.
-    case failed(reason: String)
+    /// The last reload, or one of its later pages, failed, for the reason the error gives; the cell models it
+    /// had were kept.
+    case failed(PageLoadError)
   }
 
   /// Where the page's rows come from.
@@ -68,7 +69,7 @@ public final class ArtistTableDataSource {
   /// default) waits as long as they take.
   ///
   /// A reload that times out cancels its requests, keeps the previous cell models and sets ``state`` to
-  /// `.failed` with a reason that says how long it waited. It applies to the first page: the later pages take
+  /// `.failed(.timedOut(after:))`, which says how long it waited. It applies to the first page: the later pages take
   /// as long as they take while the page is already shown.
   public var reloadTimeout: Duration?
 
@@ -238,7 +239,7 @@ public final class ArtistTableDataSource {
       }
     } catch {
       guard reload == latestReload else { return }
-      state = .failed(reason: String(describing: error))
+      state = .failed(PageLoadError(error))
       trackLoading.isInProgress = false
       publish()
       resumeLoadWaiters()
