@@ -22,8 +22,8 @@ public final class RowCell: TableViewCell {
 /// `DiffableDataSourceSnapshot` of the sections' kinds and the rows' keys, which the table's
 /// ``TableViewDiffableDataSource`` diffs against the one shown and applies as one batch update. Rows whose key
 /// stayed but whose cell model changed (a download's progress, a favourite) are marked to be reconfigured:
-/// the screen compares each kept row's model with the one shown. It turns taps and edit actions into service
-/// calls.
+/// the data source says which (``ArtistPageChanges``); the screen compares no rows. It turns taps and edit
+/// actions into service calls.
 @MainActor
 public final class ArtistScreenController: TableViewDelegate {
   /// The screen's table.
@@ -113,16 +113,27 @@ public final class ArtistScreenController: TableViewDelegate {
   }
 
   /// Shows a snapshot: the table's data source applies the diff from what is shown as one batch update, and
-  /// visible rows whose cell model changed under the same key are reconfigured in place.
+  /// the rows whose cell model the data source says changed under the same key are reconfigured in place.
   ///
-  /// Returns what changed, or nil when nothing did.
+  /// What changed comes from the data source (``ArtistTableDataSource/changes(since:upTo:)``, from the
+  /// revision shown to `next`'s). When it no longer knows (the screen is too many revisions behind) or `next`
+  /// is older than the page shown, the table reloads its data with the data source's current snapshot instead
+  /// of applying a diff: the snapshots still buffered before it are then skipped, rather than each reloading.
+  ///
+  /// Returns what changed, or nil when nothing did or the table reloaded its data.
   @discardableResult
   public func show(_ next: ArtistPageSnapshot) -> Update? {
-    let changedKeys = ShownPage.keysOfChangedRows(from: snapshot, to: next)
+    guard let pageChanges = dataSource.changes(since: snapshot.revision, upTo: next.revision) else {
+      let latest = dataSource.snapshot
+      if present(latest, as: Self.tableSnapshot(of: latest), reloadingData: true) {
+        onEvent?("reload: \(rowCount) rows")
+      }
+      return nil
+    }
     var rows: DiffableDataSourceSnapshot<ArtistTableSection.Kind, RowKey>
-    if ShownPage.haveTheSameKeys(snapshot, next) {
+    if pageChanges.keepsRowsInPlace {
       // The same rows in the same places: nothing to diff, and the shown snapshot (with its index) serves.
-      guard !changedKeys.isEmpty else {
+      guard !pageChanges.changedRows.isEmpty else {
         shown.page = next
         return nil
       }
@@ -130,11 +141,12 @@ public final class ArtistScreenController: TableViewDelegate {
     } else {
       rows = Self.tableSnapshot(of: next)
     }
+    let changedKeys = pageChanges.changedRows.sorted()
     rows.reconfigureItems(changedKeys)
     guard present(next, as: rows, reloadingData: false) else { return nil }
     let update = Update(
       changes: tableDataSource.appliedChanges ?? Changeset(),
-      reconfiguredRows: changedKeys.compactMap { tableDataSource.indexPath(for: $0) })
+      reconfiguredRows: changedKeys.compactMap { tableDataSource.indexPath(for: $0) }.sorted())
     guard !update.changes.isEmpty || !update.reconfiguredRows.isEmpty else { return nil }
     onEvent?(Self.describe(update))
     return update
@@ -145,7 +157,7 @@ public final class ArtistScreenController: TableViewDelegate {
   ///
   /// A diff would move every row, which on a large page costs more than the sort itself.
   public func showReordered(_ next: ArtistPageSnapshot) {
-    guard next.sections != snapshot.sections else {
+    if let changes = dataSource.changes(since: snapshot.revision, upTo: next.revision), changes.isEmpty {
       shown.page = next
       return
     }

@@ -52,3 +52,31 @@ import Testing
     #expect(screen.show(screen.dataSource.snapshot) == nil, "the page shown again changes nothing")
   }
 }
+
+/// The screen takes what changed from its data source; when the data source no longer remembers as far back as
+/// the page shown, the table reloads its data.
+@MainActor
+@Suite(.timeLimit(.minutes(5))) struct ScreenBehindItsDataSourceTests {
+  @Test func aScreenFurtherBehindThanItsDataSourceRemembersReloadsItsTablesData() async throws {
+    let musicAPI = MockMusicAPI()
+    musicAPI.returnTracksWithTitles(["Wonderwall", "Hello", "Supersonic"])
+    let dataSource = ArtistTableDataSource(
+      artistID: "oasis", musicAPI: musicAPI, downloadsManager: MockDownloadsManager())
+    await dataSource.reload()
+    // Every other sort changes the order: more revisions than the data source keeps changes for.
+    for turn in 0...ArtistTableDataSource.changeHistoryLength {
+      dataSource.sortMode = turn.isMultiple(of: 2) ? .alphabeticalAscending : .catalogOrder
+    }
+    let screen = ArtistScreenController(dataSource: dataSource, rows: 10)
+    #expect(dataSource.changes(since: screen.snapshot.revision) == nil, "the case this test is about")
+    var events: [String] = []
+    screen.onEvent = { events.append($0) }
+    #expect(screen.show(dataSource.snapshot) == nil)
+    #expect(events == ["reload: 3 rows"])
+    #expect(screen.snapshot.revision == dataSource.revision)
+    let titles = try (0..<3).map { row in
+      try screen.table.fetchCell(at: IndexPath(row: row, section: 0), asType: RowCell.self).model?.track?.title
+    }
+    #expect(titles == dataSource.cellModels.map(\.track?.title))
+  }
+}

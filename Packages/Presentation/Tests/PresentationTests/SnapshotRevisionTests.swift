@@ -12,7 +12,10 @@ import Testing
   let page = PageFixture()
 
   @Test func everyPublishedSnapshotHasTheNextRevisionAndTheCurrentSnapshotTheLastOne() async throws {
-    page.musicAPI.returnTracksWithTitles(["Wonderwall", "Hello", "Supersonic"])
+    page.musicAPI.returnTracks([
+      .fixture(id: "w", title: "Wonderwall"), .fixture(id: "h", title: "Hello", containsExplicitLyrics: true),
+      .fixture(id: "s", title: "Supersonic"),
+    ])
     let dataSource = page.makeDataSource()
     #expect(dataSource.snapshot.revision == 0, "nothing published yet")
     let updates = dataSource.updates()

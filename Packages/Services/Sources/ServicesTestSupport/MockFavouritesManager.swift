@@ -85,6 +85,14 @@ public final class MockFavouritesManager: FavouritesManager, Sendable {
     if let failure { throw failure }
   }
 
+  /// Announces a track's state again, unchanged, as a live manager may: the feed's echo of a change this client
+  /// made, heard after the request's own announcement.
+  public func announceAgain(_ trackID: Track.ID) {
+    state.withLock { state in
+      announce(FavouriteChange(trackID: trackID, isFavourited: state.favourites.contains(trackID)), in: &state)
+    }
+  }
+
   /// Every change made after this call, buffered.
   public func changes() -> AsyncStream<FavouriteChange> {
     broadcaster.stream()

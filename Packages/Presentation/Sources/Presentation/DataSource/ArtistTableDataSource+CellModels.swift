@@ -7,7 +7,11 @@ import Foundation
 import Services
 
 extension ArtistTableDataSource {
+  /// Makes the playlists' and related artists' rows; rows that keep their key with another model are marked
+  /// changed.
   func load(_ playlists: [Playlist], _ related: [Artist]) {
+    let before = Dictionary(
+      zip(playlistKeys + relatedArtistKeys, playlistRows + relatedArtistRows), uniquingKeysWith: { first, _ in first })
     playlistKeys = keys(for: playlists.lazy.map(\.id), reusing: zip(self.playlists.map(\.id), playlistKeys))
     relatedArtistKeys = keys(
       for: related.lazy.map(\.id), reusing: zip(relatedArtists.map(\.id), relatedArtistKeys))
@@ -19,6 +23,9 @@ extension ArtistTableDataSource {
     relatedArtistRows = related.map { artist in
       .relatedArtist(
         RelatedArtistCellModel(id: artist.id.rawValue, ArtistPresentation(artist: artist, formatting: formatting)))
+    }
+    for (key, row) in zip(playlistKeys + relatedArtistKeys, playlistRows + relatedArtistRows) {
+      if let old = before[key], old != row { pendingChanges.changedRows.insert(key) }
     }
   }
 
@@ -32,12 +39,38 @@ extension ArtistTableDataSource {
     if end <= tracks.count, tracks[offset..<end].elementsEqual(batch), modelsShowTheManagersStates(in: offset..<end) {
       return false
     }
-    // Rows of tracks that come back keep their keys.
+    // Rows of tracks that come back keep their keys; those whose model is not the same are marked changed.
     let replaced = min(offset, tracks.count)...
     let keys = keys(for: batch.lazy.map(\.id), reusing: zip(tracks[replaced].map(\.id), trackKeys[replaced]))
+    let (replacedModels, replacedKeys) = (Array(models[replaced]), Array(trackKeys[replaced]))
     keepOnly(offset)
     append(batch, keys: keys)
+    markChangedModels(replacedModels, keys: replacedKeys, from: offset)
     return true
+  }
+
+  /// Marks changed the rows from `offset` on whose key one of the `replaced` models (of the rows with `keys`)
+  /// had, with another model; which of them are on the page is settled when the rows are rebuilt.
+  private func markChangedModels(_ replaced: [TrackCellModel], keys replacedKeys: [RowKey], from offset: Int) {
+    guard !replaced.isEmpty else { return }
+    // Rows usually keep their places; a key found elsewhere is looked up by number (keys are small numbers).
+    var oldIndexOfKey: [Int]?
+    for index in offset..<tracks.count {
+      let key = trackKeys[index]
+      let place = index - offset
+      let old: Int?
+      if place < replacedKeys.count, replacedKeys[place] == key {
+        old = place
+      } else {
+        if oldIndexOfKey == nil {
+          var lookup = [Int](repeating: -1, count: nextRowKey)
+          for (oldIndex, oldKey) in replacedKeys.enumerated() { lookup[oldKey.rawValue] = oldIndex }
+          oldIndexOfKey = lookup
+        }
+        old = oldIndexOfKey.map { $0[key.rawValue] }.flatMap { $0 >= 0 ? $0 : nil }
+      }
+      if let old, replaced[old] != models[index] { pendingChanges.changedRows.insert(key) }
+    }
   }
 
   /// A fresh key for a row that was not on the page.

@@ -99,6 +99,7 @@ extension ArtistTableDataSource {
     guard !changedRows.isEmpty, let section = sections.firstIndex(where: { $0.id == .tracks }) else { return false }
     for index in changedRows {
       sections[section].rows[rowOfTrack[index]] = .track(models[index])
+      pendingChanges.changedRows.insert(trackKeys[index])
     }
     return true
   }
@@ -106,18 +107,22 @@ extension ArtistTableDataSource {
   func showFavouriteState(of trackID: Track.ID) {
     guard let favouritesManager else { return }
     let isFavourited = favouritesManager.isFavourited(trackID)
+    var changedKeys: [RowKey] = []
     var isVisible = false
     for index in indices(of: trackID) where models[index].isFavourited != isFavourited {
       forget(models[index])
       models[index].isFavourited = isFavourited
       count(models[index])
-      // On a page of favourites only, a track favourited again comes back (unless the user may not see it).
-      let comesBack =
-        source.showsOnlyFavourites && isFavourited
-        && (user.mayBeShownExplicitLyrics || !tracks[index].containsExplicitLyrics)
-      isVisible = isVisible || rowOfTrack[index] >= 0 || comesBack
+      changedKeys.append(trackKeys[index])
+      // A row shown moves (favourites first) or leaves; a hidden one comes back if it now belongs on the page.
+      isVisible =
+        isVisible || rowOfTrack[index] >= 0
+        || Self.belongsOnPage(tracks[index], isFavourited: isFavourited, user: user, rule: source.belongs)
     }
-    // A hidden track (explicit, for a young user) changes nothing on the page.
-    if isVisible { rebuildRows() }
+    // A hidden track (explicit, for a young user) changes nothing on the page; one the page already shows this
+    // way (an announcement of a change it made) changes nothing either.
+    guard isVisible else { return }
+    pendingChanges.changedRows.formUnion(changedKeys)
+    rebuildRows()
   }
 }

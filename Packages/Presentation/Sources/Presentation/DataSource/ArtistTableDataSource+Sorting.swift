@@ -1,18 +1,22 @@
-// The page's rows in display order: tracks filtered for the user, sorted by the sort mode with favourites
-// pinned first, then the playlists and related artists, grouped in sections.
+// The page's rows in display order: the tracks that belong on the page (the page kind's rule, and the explicit
+// filter for the user), sorted by the sort mode with favourites pinned first, then the playlists and related
+// artists, grouped in sections.
 
 import Domain
 import Foundation
 
 extension ArtistTableDataSource {
-  /// Filters, sorts and pins favourites, then publishes.
+  /// Filters, sorts and pins favourites, then publishes, with the rows that came, went or moved.
   func rebuildRows() {
     if sortMode == .alphabeticalAscending || sortMode == .alphabeticalDescending, titleKeys == nil {
       titleKeys = TitleSortKeys(tracks.map(\.title), locale: formatting.locale)
     }
+    let (user, belongs) = (user, source.belongs)
     let order = Self.order(
-      tracks, favourites: models.map(\.isFavourited), showsExplicit: user.mayBeShownExplicitLyrics,
-      onlyFavourites: source.showsOnlyFavourites, sortMode: sortMode, titleKeys: titleKeys)
+      tracks, favourites: models.map(\.isFavourited), sortMode: sortMode, titleKeys: titleKeys
+    ) { track, isFavourited in
+      Self.belongsOnPage(track, isFavourited: isFavourited, user: user, rule: belongs)
+    }
     var rowOfTrack = [Int](repeating: -1, count: tracks.count)
     for (row, index) in order.enumerated() { rowOfTrack[index] = row }
     // Rows are written in the music API's order, each to its place: reading the cell models (and touching
@@ -31,27 +35,35 @@ extension ArtistTableDataSource {
       count = order.count
     }
     self.rowOfTrack = rowOfTrack
+    let old = sections
     sections = [
       ArtistTableSection(.tracks, rows: trackRows, rowKeys: trackRowKeys),
       ArtistTableSection(.playlists, rows: playlistRows, rowKeys: playlistKeys),
       ArtistTableSection(.relatedArtists, rows: relatedArtistRows, rowKeys: relatedArtistKeys),
     ].filter { !$0.rows.isEmpty }
+    recordRowChanges(from: old)
     publish()
   }
 
-  /// Indices of the tracks the user may see, in display order.
+  /// Whether a track belongs on the page: the page kind's rule (``TrackSource/belongs``) and the user's
+  /// explicit filter, written once for building the rows and for a favourite that brings a hidden row back.
+  nonisolated static func belongsOnPage(
+    _ track: Track, isFavourited: Bool, user: User,
+    rule: @Sendable (_ track: Track, _ isFavourited: Bool) -> Bool
+  ) -> Bool {
+    (user.mayBeShownExplicitLyrics || !track.containsExplicitLyrics) && rule(track, isFavourited)
+  }
+
+  /// Indices of the tracks that belong on the page, in display order.
   ///
-  /// Favourites first (or only them, for a page that shows only favourites), each group in the sort mode's
-  /// order; ties keep the music API's order. Not isolated: sorting 100,000 rows should not check the executor
-  /// on every comparison.
+  /// Favourites first, each group in the sort mode's order; ties keep the music API's order. Not isolated:
+  /// sorting 100,000 rows should not check the executor on every comparison.
   private nonisolated static func order(
-    _ tracks: [Track], favourites: [Bool], showsExplicit: Bool, onlyFavourites: Bool, sortMode: TrackSortMode,
-    titleKeys: TitleSortKeys?
+    _ tracks: [Track], favourites: [Bool], sortMode: TrackSortMode, titleKeys: TitleSortKeys?,
+    belongs: (_ track: Track, _ isFavourited: Bool) -> Bool
   ) -> [Int] {
     var indices = Array(tracks.indices)
-    if !showsExplicit {
-      indices.removeAll { tracks[$0].containsExplicitLyrics }
-    }
+    indices.removeAll { !belongs(tracks[$0], favourites[$0]) }
     switch sortMode {
     case .catalogOrder:
       break
@@ -67,8 +79,7 @@ extension ArtistTableDataSource {
       indices = sorted(indices, descending: false, by: tracks.map(\.duration))
     }
     let pinned = indices.filter { favourites[$0] }
-    if onlyFavourites { return pinned }
-    guard !pinned.isEmpty else { return indices }
+    guard !pinned.isEmpty, pinned.count < indices.count else { return indices }
     return pinned + indices.filter { !favourites[$0] }
   }
 

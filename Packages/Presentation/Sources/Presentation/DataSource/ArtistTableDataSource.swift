@@ -13,8 +13,9 @@ import Services
 /// the main actor, so there is nothing to race. It observes the downloads and favourites managers from the
 /// moment `init` returns — no change made after that is missed — and updates its own cell models when a
 /// download progresses, completes or fails, or a favourite changes, without asking the music API again.
-/// Each new state is published on ``updates()`` as an ``ArtistPageSnapshot``; the view layer diffs
-/// successive snapshots.
+/// Each new state is published on ``updates()`` as an ``ArtistPageSnapshot`` that says which rows changed,
+/// came, went or moved since the one before (``ArtistPageChanges``); ``changes(since:upTo:)`` answers for a
+/// screen that skipped some. A screen applies them and compares no rows.
 ///
 /// Tracks arrive in pages (``trackPaging``): a reload returns once the first page, the playlists and the
 /// related artists are shown, and the rest of the tracks arrive in the background in growing pages, each
@@ -89,6 +90,15 @@ public final class ArtistTableDataSource {
   var modelsShowingAFavourite = 0
   /// Waiters for the rows to show what the managers say (``waitUntilRowsShowManagersStates()``).
   let managerStateWaiters = WaitList()
+  /// The row changes made since the last published revision, published with the next one.
+  var pendingChanges = ArtistPageChanges()
+  /// The row changes the last published revision made, and what it showed besides its rows: a change that
+  /// leaves all of them as they are publishes nothing.
+  private var lastChanges = ArtistPageChanges()
+  private var publishedState = State.idle
+  private var publishedTrackLoading = TrackLoading.idle
+  /// The changes of the last revisions, for ``changes(since:upTo:)``.
+  var changeLog = PageChangeLog()
 
   // The last successful answers, and what the page made of them. Tracks, their cell models and their rows'
   // keys are kept in parallel arrays, in the music API's order; lookups by identifier are built only when
@@ -190,11 +200,22 @@ public final class ArtistTableDataSource {
     broadcaster.stream()
   }
 
-  /// Sends the current snapshot, as the next revision, to every stream from ``updates()``.
+  /// Sends the current snapshot, as the next revision with the row changes made since the last one
+  /// (``pendingChanges``), to every stream from ``updates()``.
+  ///
+  /// When nothing the page shows has changed (no row, the same state and loading) it publishes nothing: a change
+  /// the page already shows, such as a manager's announcement of a change the page made itself, is no new
+  /// revision, and a screen draws each change once.
   func publish() {
+    defer { resumeManagerStateWaitersOnceShown() }
+    guard !pendingChanges.isEmpty || state != publishedState || trackLoading != publishedTrackLoading else { return }
     revision += 1
+    lastChanges = pendingChanges
+    pendingChanges = ArtistPageChanges()
+    publishedState = state
+    publishedTrackLoading = trackLoading
+    changeLog.record(lastChanges)
     broadcaster.send(snapshot)
-    resumeManagerStateWaitersOnceShown()
   }
 
   /// The track playing, marked on its rows (``TrackCellModel/isPlaying``); see ``play(_:)``.
@@ -203,10 +224,11 @@ public final class ArtistTableDataSource {
   /// How many snapshots the data source has published: the last one's ``ArtistPageSnapshot/revision``.
   public private(set) var revision = 0
 
-  /// The current snapshot, with the revision of the last one published (every change is published as it is
-  /// made, so it is that one, unless a change is being made).
+  /// The current snapshot, with the revision of the last one published and its changes (every change is
+  /// published as it is made, so it is that one, unless a change is being made).
   public var snapshot: ArtistPageSnapshot {
-    ArtistPageSnapshot(sections: sections, state: state, trackLoading: trackLoading, revision: revision)
+    ArtistPageSnapshot(
+      sections: sections, state: state, trackLoading: trackLoading, revision: revision, changes: lastChanges)
   }
 
   /// The track with this identifier as last loaded (hidden or not), for actions such as downloading.

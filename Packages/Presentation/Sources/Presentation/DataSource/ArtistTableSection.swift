@@ -41,8 +41,9 @@ public struct ArtistTableSection: Identifiable, Hashable, Sendable {
 /// What an artist page shows at one moment: its sections and its loading state.
 ///
 /// A data source numbers the snapshots it publishes (``revision``), so that a screen that shows snapshots both as
-/// they arrive and when a command asks can tell an older one from a newer one. Two snapshots that show the same
-/// page are equal whatever their revisions.
+/// they arrive and when a command asks can tell an older one from a newer one, and says what changed since the
+/// one before (``changes``), so that a screen applies it without comparing rows. Two snapshots that show the
+/// same page are equal whatever their revisions and changes.
 public struct ArtistPageSnapshot: Hashable, Sendable {
   /// The non-empty sections, in display order.
   public var sections: [ArtistTableSection]
@@ -55,16 +56,22 @@ public struct ArtistPageSnapshot: Hashable, Sendable {
   /// A snapshot of the data source's current state has the last published revision; one made elsewhere has 0.
   /// It is not part of equality: it says when, not what.
   public var revision: Int
+  /// What changed row by row since the revision before this one (``revision`` - 1); for the changes since an
+  /// older one, ask the data source (``ArtistTableDataSource/changes(since:upTo:)``).
+  ///
+  /// Not part of equality either: it says how the page got here, not what it shows.
+  public var changes: ArtistPageChanges
 
   /// Creates a snapshot.
   public init(
     sections: [ArtistTableSection], state: ArtistTableDataSource.State, trackLoading: TrackLoading = .idle,
-    revision: Int = 0
+    revision: Int = 0, changes: ArtistPageChanges = ArtistPageChanges()
   ) {
     self.sections = sections
     self.state = state
     self.trackLoading = trackLoading
     self.revision = revision
+    self.changes = changes
   }
 
   /// Every row, in display order.

@@ -7,8 +7,9 @@ extension TrackSource {
   /// joins or leaves the page as it happens.
   ///
   /// The list comes in the order of the tracks' identifiers; the page sorts it like any other. A track
-  /// unfavourited while the page is open leaves it in the snapshot that shows the change
-  /// (``showsOnlyFavourites``); the reload that follows confirms it.
+  /// unfavourited while the page is open leaves it in the snapshot that shows the change, and one favourited
+  /// again comes back (``belongs``: only favourited tracks belong); the reload that follows confirms it. The
+  /// page needs its data source's favourites manager to know which are favourited.
   public static func favourites(
     musicAPI: any MusicAPI, favouritesManager: any FavouritesManager
   ) -> TrackSource {
@@ -26,7 +27,7 @@ extension TrackSource {
     var source = list(changes: changes) {
       try await musicAPI.tracks(withIDs: favouritesManager.favouritedTrackIDs.sorted { $0.rawValue < $1.rawValue })
     }
-    source.showsOnlyFavourites = true
+    source.belongs = { _, isFavourited in isFavourited }
     return source
   }
 }

@@ -8,7 +8,8 @@ import Services
 /// filter, favourites first, live download and favourite states, stale reloads discarded, sections. The
 /// sources Humble ships are an artist's page (``artist(_:musicAPI:playlistAPI:)``), a playlist's page by its
 /// identifier (``playlist(_:playlistAPI:)``) and any list of tracks (``list(changes:_:)``), such as the
-/// favourites; a page kind of its own is one more static function.
+/// favourites; a page kind of its own is one more static function, which says where the tracks come from and,
+/// if not every track listed belongs on the page, which do (``belongs``).
 public struct TrackSource: Sendable {
   /// The page of tracks a request asks for, in the source's own order.
   public var tracks: @Sendable (TrackPageRequest) async throws -> TrackPage
@@ -22,13 +23,14 @@ public struct TrackSource: Sendable {
   /// The stream yields, for example, when a track is added to or removed from the favourites. Changes to a
   /// track's state (downloads, favourites) need none: the managers announce them.
   public var listChanges: (@Sendable () -> AsyncStream<Void>)?
-  /// Whether the page shows only favourited tracks: a track unfavourited while the page is open leaves it at
-  /// once, in the same snapshot that shows the change, rather than when the list is next fetched (and comes
-  /// back at once if favourited again).
+  /// Which of the listed tracks belong on the page, from the track and whether it is favourited: the page kind's
+  /// one rule of membership (every track, unless the kind says otherwise).
   ///
-  /// Whether a track is favourited comes from the page's ``ArtistTableDataSource`` favourites manager: give it
-  /// one, or no track is favourited and such a page is empty.
-  public var showsOnlyFavourites: Bool
+  /// The page applies it each time it builds its rows, so a track whose state changes while the page is open
+  /// leaves or comes back at once, in the snapshot that shows the change, rather than when the list is next
+  /// fetched. The user's explicit filter applies on every page besides. Whether a track is favourited comes
+  /// from the page's ``ArtistTableDataSource`` favourites manager (with none, no track is).
+  public var belongs: @Sendable (_ track: Track, _ isFavourited: Bool) -> Bool
 
   /// A source from its parts.
   public init(
@@ -36,13 +38,13 @@ public struct TrackSource: Sendable {
     playlists: @escaping @Sendable () async throws -> [Playlist] = { [] },
     relatedArtists: @escaping @Sendable () async throws -> [Artist] = { [] },
     listChanges: (@Sendable () -> AsyncStream<Void>)? = nil,
-    showsOnlyFavourites: Bool = false
+    belongs: @escaping @Sendable (_ track: Track, _ isFavourited: Bool) -> Bool = { _, _ in true }
   ) {
     self.tracks = tracks
     self.playlists = playlists
     self.relatedArtists = relatedArtists
     self.listChanges = listChanges
-    self.showsOnlyFavourites = showsOnlyFavourites
+    self.belongs = belongs
   }
 
   /// An artist's page: the artist's tracks in pages, the playlists featuring the artist (when there is a
