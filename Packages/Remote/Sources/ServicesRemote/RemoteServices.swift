@@ -33,11 +33,18 @@ public struct RemoteServices: Sendable {
   ///
   /// Fails at once, in one line, when no token was given: favourites belong to a user.
   public func openFavourites() async throws(FavouritesError) -> RemoteFavouritesManager {
+    try await openFavourites(feedWait: FavouritesFeed.sleep)
+  }
+
+  /// ``openFavourites()`` whose feed waits through `feedWait` before each reconnection (a hook for tests).
+  func openFavourites(feedWait: @escaping FavouritesFeed.Wait) async throws(FavouritesError)
+    -> RemoteFavouritesManager
+  {
     guard client.token != nil else {
       throw .storage(
         reason: "favourites belong to a user, and no token was given (humble-server user add NAME makes one)")
     }
-    return try await RemoteFavouritesManager.open(client: client)
+    return try await RemoteFavouritesManager.open(client: client, feedWait: feedWait)
   }
 
   /// The server whose services these are, as error messages name it.
