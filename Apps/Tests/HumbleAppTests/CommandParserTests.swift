@@ -51,7 +51,7 @@ import Testing
   // name for a suggestion, in time proportional to its length times the names' (a megabyte took 25 s in a
   // release build, 28 s in a debug one). The work the suggestion does is counted (characters of the word read,
   // edit-distance cells computed): past the longest name it must not grow with the word, whatever the machine's
-  // speed. The time a four-megabyte line takes is `Tools/Benchmarks`' ReplBenchmarks `humble: parse …`.
+  // speed. The time a four-megabyte line takes is `Tools/Benchmarks`' ReplBenchmarks `parse: …`.
   @Test("A long unknown command costs no more to refuse than one just past the longest name, with no suggestion")
   func aLongUnknownCommandCostsNoMoreThanAShortOne() {
     let longest = CommandParser.commandNames.map(\.count).max() ?? 0
