@@ -315,7 +315,7 @@ import Testing
     let errorsURL = directory.appendingPathComponent("errors.txt")
     _ = FileManager.default.createFile(atPath: errorsURL.path, contents: nil)
     let process = Process()
-    process.executableURL = HumbleTranscriptTests.binary
+    process.executableURL = HumbleTranscriptTests.binary(for: Self.self)
     process.arguments = [
       "--database", databaseURL.path, "--artist", artist, "--json", "--rows", "100", "--download-rate", "\(rate)",
       "--script", scriptURL.path,

@@ -9,7 +9,7 @@ import Testing
   var databaseURL: URL { transcripts.directory.appendingPathComponent("catalog.sqlite") }
 
   init() throws {
-    transcripts = try HumbleTranscriptTests()
+    transcripts = try HumbleTranscriptTests(for: Self.self)
   }
 
   @Test("A favourite while another process writes to the catalog is one error line and the script goes on")

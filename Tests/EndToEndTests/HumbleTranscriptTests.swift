@@ -14,20 +14,46 @@ import Testing
   }
 
   let directory: URL
+  /// The suite whose tests run `humble` through ``humble(_:)``, as ``binary(for:)`` records it.
+  let suiteName: String
 
   init() throws {
+    try self.init(for: HumbleTranscriptTests.self)
+  }
+
+  /// Transcripts for the tests of `suite`.
+  init(for suite: Any.Type) throws {
+    suiteName = "\(suite)"
     directory = FileManager.default.temporaryDirectory.appendingPathComponent("humble-e2e-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
 
-  /// The `humble` binary the tests run: `HUMBLE_BINARY` when set (`Tools/scripts/sanitize address` points it at
-  /// a build with Address Sanitizer), else the one built beside this test bundle (the root package depends on
-  /// the product).
-  static var binary: URL {
-    if let path = ProcessInfo.processInfo.environment["HUMBLE_BINARY"], !path.isEmpty {
-      return URL(fileURLWithPath: path)
+  /// The `humble` binary `suite` is about to run: `HUMBLE_BINARY` when set (`Tools/scripts/sanitize address`
+  /// points it at a build with Address Sanitizer), else the one built beside this test bundle (the root package
+  /// depends on the product).
+  ///
+  /// When `HUMBLE_BINARY_LAUNCHES` names a file, each call adds a line to it, the suite's name and the binary's
+  /// path, so that the sanitizer step can check that every suite it runs drove the binary it built.
+  static func binary(for suite: Any.Type) -> URL {
+    binary(forSuiteNamed: "\(suite)")
+  }
+
+  /// ``binary(for:)`` for the suite named `suite`.
+  static func binary(forSuiteNamed suite: String) -> URL {
+    let environment = ProcessInfo.processInfo.environment
+    let binary =
+      environment["HUMBLE_BINARY"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+      ?? builtBinary(named: "humble")
+    if let launches = environment["HUMBLE_BINARY_LAUNCHES"], !launches.isEmpty {
+      // One write to a file opened for appending: lines from tests running at once do not interleave.
+      let descriptor = open(launches, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+      if descriptor >= 0 {
+        let line = Array("\(suite) \(binary.path)\n".utf8)
+        _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+      }
     }
-    return builtBinary(named: "humble")
+    return binary
   }
 
   /// An executable of the workspace built beside this test bundle.
@@ -52,7 +78,7 @@ import Testing
 
   private func runToEnd(_ arguments: [String]) throws -> Run {
     let process = Process()
-    process.executableURL = Self.binary
+    process.executableURL = Self.binary(forSuiteNamed: suiteName)
     process.arguments = ["--database", directory.appendingPathComponent("catalog.sqlite").path] + arguments
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_STATE_HOME"] = directory.path

@@ -21,7 +21,7 @@ import Testing
   /// home and state are).
   func launch(arguments: [String], environment: [String: String]) throws -> PseudoTerminal {
     try PseudoTerminal(
-      HumbleTranscriptTests.binary, arguments: arguments,
+      HumbleTranscriptTests.binary(for: Self.self), arguments: arguments,
       environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin"]
         .merging(environment) { _, given in given }
         .merging(Self.sanitizerOptions) { own, _ in own })

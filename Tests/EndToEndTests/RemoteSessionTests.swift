@@ -5,18 +5,23 @@ import Testing
 /// `humble --server`: two people on one `humble-server`, and a server that is not there.
 @Suite(.serialized, .timeLimit(.minutes(5))) struct RemoteSessionTests {
   let directory: URL
-  /// `--timeout` for sessions that are not about it: under the thread sanitizer on a loaded machine a page can
-  /// take longer than the default 10 s, and the suite's time limit already catches a hang.
-  let patient = "300"
+  /// The client's request limit (`--timeout`) in sessions that are not about it: under the thread sanitizer on a
+  /// loaded machine a page can take longer than the default 10 s, and the suite's time limit catches a hang.
+  static let patience: Duration = .seconds(120)
+  /// ``patience`` as `--timeout` takes it.
+  let patient = "\(Self.patience.components.seconds)"
+  /// How long a wait for the terminal's answer may take: the client's own limit, and some for the terminal.
+  static let answerWait: Duration = patience + .seconds(30)
 
   init() throws {
     directory = FileManager.default.temporaryDirectory.appendingPathComponent("humble-remote-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
 
-  func humble(_ arguments: [String]) throws -> PseudoTerminal {
+  /// `humble` with `arguments` in a pseudo-terminal, run for `suite`.
+  func humble(_ arguments: [String], for suite: Any.Type = RemoteSessionTests.self) throws -> PseudoTerminal {
     try PseudoTerminal(
-      HumbleTranscriptTests.binary, arguments: arguments,
+      HumbleTranscriptTests.binary(for: suite), arguments: arguments,
       environment: [
         "TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "XDG_STATE_HOME": directory.path,
         "XDG_DATA_HOME": directory.path, "HOME": directory.path, "PATH": "/usr/bin:/bin",
@@ -32,24 +37,24 @@ import Testing
     ]
     let first = try humble(arguments)
     let second = try humble(arguments)
-    try await first.waitFor("humble Neon Harbour> ")
-    let secondPage = try await second.waitFor("humble Neon Harbour> ")
+    try await first.waitFor("humble Neon Harbour> ", timeout: Self.answerWait)
+    let secondPage = try await second.waitFor("humble Neon Harbour> ", timeout: Self.answerWait)
     #expect(!secondPage.contains("♥"), "nothing is a favourite yet")
 
     first.type("favourite 3\r")
-    let favourited = try await first.waitFor("humble Neon Harbour> ")
+    let favourited = try await first.waitFor("humble Neon Harbour> ", timeout: Self.answerWait)
     let row = try #require(favourited.split(separator: "\n").first { $0.contains("♥") }, "the row shows ♥")
     let title = try #require(row.split(separator: " ").dropFirst(2).first).description
 
     // Nothing is typed into the second humble: its open page learns of the change from the server's feed.
-    let live = try await second.waitFor("♥")
-    try await second.waitFor(title)
+    let live = try await second.waitFor("♥", timeout: Self.answerWait)
+    try await second.waitFor(title, timeout: Self.answerWait)
     #expect(second.isRunning)
     #expect(!live.contains("error"))
     first.type("\u{4}")
     second.type("\u{4}")
-    #expect(try await first.waitForExit() == 0)
-    #expect(try await second.waitForExit() == 0)
+    #expect(try await first.waitForExit(timeout: Self.answerWait) == 0)
+    #expect(try await second.waitForExit(timeout: Self.answerWait) == 0)
   }
 
   @Test func aServerThatIsNotThereIsOneLineAndExitStatus1() async throws {
@@ -57,9 +62,34 @@ import Testing
     let server = try ServerProcess(database: directory.appendingPathComponent("catalog.sqlite"))
     let url = server.url
     server.stop()
+    let run = try await humbleToEnd(["--server", url, "--in-memory", "-c", "show"])
+    #expect(run.status == 1)
+    #expect(run.reported.split(separator: "\n").count == 1)
+    #expect(run.reported.contains("server at \(url) refused the connection"), "\(run.reported)")
+    #expect(run.printed.isEmpty)
+  }
+
+  @Test func aServerThatDoesNotAnswerFailsWhenTheTimeoutFiresInOneLineAndExitStatus1() async throws {
+    let server = try ServerProcess(database: directory.appendingPathComponent("catalog.sqlite"))
+    defer {
+      server.signal(SIGCONT)
+      server.stop()
+    }
+    // Stopped, the server's socket still accepts connections (the kernel does that) but nothing ever answers:
+    // the request can only end by the timeout, however slow the machine.
+    server.signal(SIGSTOP)
+    let run = try await humbleToEnd(["--server", server.url, "--in-memory", "--timeout", "1", "-c", "show"])
+    #expect(run.status == 1)
+    #expect(run.reported.split(separator: "\n").count == 1)
+    #expect(run.reported.contains("server at \(server.url) timed out after 1 s"), "\(run.reported)")
+    #expect(run.printed.isEmpty)
+  }
+
+  /// Runs `humble` with `arguments` to the end: its exit status, standard output and standard error.
+  private func humbleToEnd(_ arguments: [String]) async throws -> (status: Int32, printed: Data, reported: String) {
     let process = Process()
-    process.executableURL = HumbleTranscriptTests.binary
-    process.arguments = ["--server", url, "--in-memory", "-c", "show"]
+    process.executableURL = HumbleTranscriptTests.binary(for: Self.self)
+    process.arguments = arguments
     // The sanitizers' settings go along, so that a sanitized humble reports where Tools/scripts/sanitize looks
     // and not on the standard error this test reads.
     process.environment = ["XDG_DATA_HOME": directory.path, "HOME": directory.path, "PATH": "/usr/bin:/bin"]
@@ -72,10 +102,7 @@ import Testing
     let exit = try ProcessExit.run(process)
     let printed = output.fileHandleForReading.readDataToEndOfFile()
     let reported = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    #expect(await exit.status() == 1)
-    #expect(reported.split(separator: "\n").count == 1)
-    #expect(reported.contains("server at \(url) refused the connection"), "\(reported)")
-    #expect(printed.isEmpty)
+    return (await exit.status(), printed, reported)
   }
 }
 
@@ -148,31 +175,6 @@ final class ServerProcess {
 }
 
 extension RemoteSessionTests {
-  @Test func aServerThatStopsAnsweringFailsTheReloadWhenTheTimeoutFiresAndKeepsTheRows() async throws {
-    let server = try ServerProcess(database: directory.appendingPathComponent("catalog.sqlite"))
-    defer {
-      server.signal(SIGCONT)
-      server.stop()
-    }
-    let terminal = try humble(
-      ["--server", server.url, "--in-memory", "--artist", "Neon Harbour", "--no-color", "--timeout", "1"])
-    try await terminal.waitFor("humble Neon Harbour> ")
-
-    // Stopped, the server's socket still accepts connections (the kernel does that) but nothing answers.
-    server.signal(SIGSTOP)
-    terminal.type("reload\r")
-    let failed = try await terminal.waitFor("humble Neon Harbour> ")
-    #expect(failed.contains("server at \(server.url) timed out after 1 s"), "\(failed)")
-    terminal.type("show\r")
-    #expect(try await terminal.waitFor("humble Neon Harbour> ").contains("Chrome Tides"), "the rows stay")
-
-    server.signal(SIGCONT)
-    terminal.type("reload\r")
-    #expect(!(try await terminal.waitFor("humble Neon Harbour> ").contains("error")))
-    terminal.type("\u{4}")
-    #expect(try await terminal.waitForExit() == 0)
-  }
-
   @Test func aServerKilledMidSessionFailsTheReloadWithTheReasonKeepsTheRowsAndComesBackAfterARestart() async throws {
     let database = directory.appendingPathComponent("catalog.sqlite")
     var server = try ServerProcess(database: database)
@@ -181,38 +183,38 @@ extension RemoteSessionTests {
     let terminal = try humble([
       "--server", server.url, "--in-memory", "--artist", "Neon Harbour", "--no-color", "--timeout", patient,
     ])
-    try await terminal.waitFor("humble Neon Harbour> ")
+    try await terminal.waitFor("humble Neon Harbour> ", timeout: Self.answerWait)
 
     server.stop(signal: SIGKILL)
     terminal.type("reload\r")
-    let failed = try await terminal.waitFor("humble Neon Harbour> ")
+    let failed = try await terminal.waitFor("humble Neon Harbour> ", timeout: Self.answerWait)
     #expect(failed.contains("server at \(server.url) refused the connection"), "\(failed)")
     terminal.type("show\r")
-    let kept = try await terminal.waitFor("humble Neon Harbour> ")
+    let kept = try await terminal.waitFor("humble Neon Harbour> ", timeout: Self.answerWait)
     #expect(kept.contains("Chrome Tides"), "the rows stay")
 
     server = try ServerProcess(database: database, port: port)
     terminal.type("reload\r")
-    let reloaded = try await terminal.waitFor("humble Neon Harbour> ")
+    let reloaded = try await terminal.waitFor("humble Neon Harbour> ", timeout: Self.answerWait)
     #expect(!reloaded.contains("error"), "\(reloaded)")
     #expect(reloaded.contains("Chrome Tides"))
     terminal.type("\u{4}")
-    #expect(try await terminal.waitForExit() == 0)
+    #expect(try await terminal.waitForExit(timeout: Self.answerWait) == 0)
   }
 
   @Test func browsingWithoutATokenWorksAndAFavouriteSaysATokenIsNeeded() async throws {
     let server = try ServerProcess(database: directory.appendingPathComponent("catalog.sqlite"))
     defer { server.stop() }
     let terminal = try humble(["--server", server.url, "--in-memory", "--artist", "Neon Harbour", "--timeout", patient])
-    try await terminal.waitFor("humble Neon Harbour> ")
+    try await terminal.waitFor("humble Neon Harbour> ", timeout: Self.answerWait)
     terminal.type("sort popular\r")
-    let sorted = try await terminal.waitFor("humble Neon Harbour> ")
+    let sorted = try await terminal.waitFor("humble Neon Harbour> ", timeout: Self.answerWait)
     #expect(sorted.contains("Salt & Static"))
     terminal.type("favourite 1\r")
-    let refused = try await terminal.waitFor("humble Neon Harbour> ")
+    let refused = try await terminal.waitFor("humble Neon Harbour> ", timeout: Self.answerWait)
     #expect(
       refused.contains("error: Favourites storage failed: favourites belong to a user: start humble with --token"))
     terminal.type("\u{4}")
-    #expect(try await terminal.waitForExit() == 0)
+    #expect(try await terminal.waitForExit(timeout: Self.answerWait) == 0)
   }
 }

@@ -22,22 +22,22 @@ import Testing
       }
       let token = try first.addUser("ada")
       let common = ["--token", token, "--in-memory", "--artist", "Neon Harbour", "--timeout", session.patient]
-      let one = try session.humble(["--server", first.url] + common)
-      let other = try session.humble(["--server", second.url] + common)
-      try await one.waitFor("humble Neon Harbour> ")
-      let page = try await other.waitFor("humble Neon Harbour> ")
+      let one = try session.humble(["--server", first.url] + common, for: Self.self)
+      let other = try session.humble(["--server", second.url] + common, for: Self.self)
+      try await one.waitFor("humble Neon Harbour> ", timeout: RemoteSessionTests.answerWait)
+      let page = try await other.waitFor("humble Neon Harbour> ", timeout: RemoteSessionTests.answerWait)
       #expect(!page.contains("♥"), "nothing is a favourite yet")
 
       one.type("favourite 2\r")
-      let favourited = try await one.waitFor("humble Neon Harbour> ")
+      let favourited = try await one.waitFor("humble Neon Harbour> ", timeout: RemoteSessionTests.answerWait)
       let row = try #require(favourited.split(separator: "\n").first { $0.contains("♥") }, "the row shows ♥")
       let title = try #require(row.split(separator: " ").dropFirst(2).first).description
-      try await other.waitFor("♥")
-      try await other.waitFor(title)
+      try await other.waitFor("♥", timeout: RemoteSessionTests.answerWait)
+      try await other.waitFor(title, timeout: RemoteSessionTests.answerWait)
       one.type("\u{4}")
       other.type("\u{4}")
-      #expect(try await one.waitForExit() == 0)
-      #expect(try await other.waitForExit() == 0)
+      #expect(try await one.waitForExit(timeout: RemoteSessionTests.answerWait) == 0)
+      #expect(try await other.waitForExit(timeout: RemoteSessionTests.answerWait) == 0)
     }
   }
 

@@ -4,7 +4,7 @@ import Foundation
 import HumbleServer
 import Testing
 
-@Suite struct CatalogEndpointTests {
+@Suite(.timeLimit(.minutes(5))) struct CatalogEndpointTests {
   @Test(arguments: StoreBackend.allCases) func everyArtistComesOrderedByName(_ backend: StoreBackend) async throws {
     try await TestServer.with(backend) { server in
       let list = try await server.get(ArtistList.self, CatalogAPI.Path.artists)

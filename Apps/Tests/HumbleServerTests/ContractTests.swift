@@ -5,7 +5,7 @@ import Testing
 
 /// The server and the OpenAPI document must agree; every HTTP test also checks each response it reads
 /// against the document (``TestServer/send(_:_:token:headers:body:sourceLocation:)``).
-@Suite struct ContractTests {
+@Suite(.timeLimit(.minutes(5))) struct ContractTests {
   @Test(arguments: StoreBackend.allCases) func theServerAnswersExactlyTheDocumentsOperations(_ backend: StoreBackend)
     async throws
   {

@@ -4,7 +4,7 @@ import ServicesTestSupport
 import Testing
 
 /// The real `humble-server` binary, built beside this test bundle.
-@Suite struct ExecutableTests {
+@Suite(.timeLimit(.minutes(5))) struct ExecutableTests {
   let directory: URL
 
   init() throws {

@@ -2,7 +2,7 @@ import CatalogAPI
 import Foundation
 import Testing
 
-@Suite struct FavouritesTests {
+@Suite(.timeLimit(.minutes(5))) struct FavouritesTests {
   @Test(arguments: StoreBackend.allCases) func withoutATokenFavouritesAre401WithABearerChallenge(
     _ backend: StoreBackend
   ) async throws {

@@ -3,7 +3,7 @@ import Foundation
 import HumbleServer
 import Testing
 
-@Suite struct FeedTests {
+@Suite(.timeLimit(.minutes(5))) struct FeedTests {
   @Test(arguments: StoreBackend.allCases) func aChangeMadeThroughPutReachesItsUsersFeedOnly(_ backend: StoreBackend)
     async throws
   {

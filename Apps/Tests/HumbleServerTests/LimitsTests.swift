@@ -2,7 +2,7 @@ import CatalogAPI
 import Foundation
 import Testing
 
-@Suite struct LimitsTests {
+@Suite(.timeLimit(.minutes(5))) struct LimitsTests {
   @Test(arguments: StoreBackend.allCases) func anUnknownPathIsAProblem404(_ backend: StoreBackend) async throws {
     try await TestServer.with(backend) { server in
       let (problem, _) = try await server.problem(.GET, "/v2/everything", status: 404)

@@ -4,7 +4,7 @@ import Foundation
 import Services
 import Testing
 
-@Suite struct PagingTests {
+@Suite(.timeLimit(.minutes(5))) struct PagingTests {
   @Test(arguments: StoreBackend.allCases) func anArtistWithoutTracksHasAnEmptyLastPage(_ backend: StoreBackend)
     async throws
   {

@@ -1,5 +1,6 @@
 import CatalogAPI
 import Foundation
+import HumbleServer
 import HumbleServerTestSupport
 import Testing
 
@@ -37,13 +38,22 @@ import Testing
 
   @Test func aUserAddedThroughOneServerIsKnownToTheOtherAndANameIsTakenOnce() async throws {
     try await Self.withTwoServers { servers, first, second in
-      let tokens = try await withThrowingTaskGroup(of: String?.self) { group in
+      // Each attempt gives a token or is refused as a name taken; any other error fails the test.
+      let outcomes = try await withThrowingTaskGroup(of: String?.self) { group in
         for running in [first, second, first, second] {
-          group.addTask { try? await servers.addUser("bob", through: running) }
+          group.addTask {
+            do {
+              return try await servers.addUser("bob", through: running)
+            } catch CatalogStoreError.nameTaken("bob") {
+              return nil
+            }
+          }
         }
-        return try await group.reduce(into: [String]()) { if let token = $1 { $0.append(token) } }
+        return try await group.reduce(into: [String?]()) { $0.append($1) }
       }
+      let tokens = outcomes.compactMap { $0 }
       #expect(tokens.count == 1)
+      #expect(outcomes.count == 4)
       let token = try #require(tokens.first)
       let response = try await second.client.send(
         .GET, CatalogAPI.Path.favourites, headers: [("Authorization", "Bearer \(token)")])

@@ -3,7 +3,7 @@ import Foundation
 import NIOHTTP1
 import Testing
 
-@Suite struct StreamTests {
+@Suite(.timeLimit(.minutes(5))) struct StreamTests {
   let path = CatalogAPI.Path.stream(ofTrack: "solo-1")
 
   @Test(arguments: StoreBackend.allCases) func theWholeFileComesWithItsLengthAndRangeSupport(_ backend: StoreBackend)

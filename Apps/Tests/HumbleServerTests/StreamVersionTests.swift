@@ -5,7 +5,7 @@ import Testing
 
 /// A resumed download must get the rest of the same file: the stream names its version, and `If-Range` asks for
 /// a range only of that version.
-@Suite struct StreamVersionTests {
+@Suite(.timeLimit(.minutes(5))) struct StreamVersionTests {
   let path = CatalogAPI.Path.stream(ofTrack: "solo-1")
 
   @Test(arguments: StoreBackend.allCases) func theFileComesWithAStrongEntityTagAndItsModificationDate(

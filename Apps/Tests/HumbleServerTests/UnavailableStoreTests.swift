@@ -7,7 +7,7 @@ import Services
 import Testing
 
 /// A database that fails is a 503 with its reason, never a 500.
-@Suite struct UnavailableStoreTests {
+@Suite(.timeLimit(.minutes(5))) struct UnavailableStoreTests {
   /// A store whose every call fails as a database that cannot be read does.
   struct FailingStore: CatalogStore {
     static let failure = CatalogStoreError.unavailable(reason: "the disk is gone")

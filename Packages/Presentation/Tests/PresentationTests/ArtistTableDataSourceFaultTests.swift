@@ -1,10 +1,11 @@
 import Domain
 import Foundation
-import Presentation
 import PresentationTestSupport
 import Services
 import ServicesTestSupport
 import Testing
+
+@testable import Presentation
 
 /// Faults injected into the services behind an artist page.
 ///
@@ -61,20 +62,26 @@ import Testing
     #expect(dataSource.state == .loaded)
   }
 
-  @Test("A reload the catalog never answers times out, keeps the rows, and ignores the late answer")
+  @Test("A reload the catalog does not answer in time times out, keeps the rows, and ignores the late answer")
   func aReloadTimesOut() async throws {
     page.musicAPI.returnTracksWithIds(["a"])
     let dataSource = page.makeDataSource(reloadTimeout: .seconds(30))
     await dataSource.reload()
-    let hold = page.musicAPI.holdNextCall(to: .tracks)
+    // The call goes on after the timeout cancels it, and answers once the test releases it.
+    let hold = page.musicAPI.holdNextCall(to: .tracks, ignoringCancellation: true)
     page.musicAPI.returnTracksWithIds(["late"])
     dataSource.reloadTimeout = .milliseconds(50)
     await dataSource.reload()
     #expect(dataSource.state == .failed(.timedOut(after: .milliseconds(50))))
     #expect(dataSource.cellModels.trackIDs == ["a"])
+    await hold.waitUntilReached()
+    let revision = dataSource.revision
     hold.release()
-    await hold.waitUntilFinished()
+    await dataSource.timedFetch?.value
+    #expect(hold.answeredAfterCancellation, "the held call answered after the timeout")
     #expect(dataSource.cellModels.trackIDs == ["a"], "the timed-out request's answer is never used")
+    #expect(dataSource.state == .failed(.timedOut(after: .milliseconds(50))))
+    #expect(dataSource.revision == revision, "the late answer publishes nothing")
     page.musicAPI.returnTracksWithIds(["b"])
     dataSource.reloadTimeout = .seconds(30)
     await dataSource.reload()

@@ -11,9 +11,17 @@ struct FavouritesFeed: Sendable {
     case ended(String)
   }
 
+  /// How the feed waits `delay` before reconnection `attempt` (0 for the first after a catch-up): a hook for
+  /// tests, which record the waits the backoff chose instead of sleeping through them.
+  typealias Wait = @Sendable (_ attempt: Int, _ delay: Duration) async throws -> Void
+
+  /// Sleeps through the wait.
+  static let sleep: Wait = { _, delay in try await Task.sleep(for: delay) }
+
   let client: CatalogClient
   let store: FavouritesStore
   let states: FeedStateBroadcaster
+  var wait: Wait = Self.sleep
 
   /// Runs until the calling task is cancelled.
   func run() async {
@@ -25,7 +33,7 @@ struct FavouritesFeed: Sendable {
       if caughtUp { attempt = 0 }
       states.send(.disconnected(reason: reason))
       do {
-        try await Task.sleep(for: client.configuration.feedBackoff.delay(forAttempt: attempt))
+        try await wait(attempt, client.configuration.feedBackoff.delay(forAttempt: attempt))
       } catch {
         return
       }

@@ -15,10 +15,10 @@ public final class RemoteFavouritesManager: FavouritesManager, Sendable {
   private let states = FeedStateBroadcaster()
   private let feed: Guarded<Task<Void, Never>?>
 
-  private init(client: CatalogClient, list: FavouritesBody) {
+  private init(client: CatalogClient, list: FavouritesBody, feedWait: @escaping FavouritesFeed.Wait) {
     self.client = client
     store = FavouritesStore(list)
-    let feed = FavouritesFeed(client: client, store: store, states: states)
+    let feed = FavouritesFeed(client: client, store: store, states: states, wait: feedWait)
     self.feed = Guarded(Task { await feed.run() })
   }
 
@@ -27,10 +27,13 @@ public final class RemoteFavouritesManager: FavouritesManager, Sendable {
   }
 
   /// Reads the user's favourites and starts the live feed.
-  static func open(client: CatalogClient) async throws(FavouritesError) -> RemoteFavouritesManager {
+  static func open(
+    client: CatalogClient, feedWait: @escaping FavouritesFeed.Wait = FavouritesFeed.sleep
+  ) async throws(FavouritesError) -> RemoteFavouritesManager {
     do {
       return RemoteFavouritesManager(
-        client: client, list: try await client.get(FavouritesBody.self, CatalogAPI.Path.favourites))
+        client: client, list: try await client.get(FavouritesBody.self, CatalogAPI.Path.favourites),
+        feedWait: feedWait)
     } catch {
       throw error.favouritesError
     }

@@ -34,8 +34,15 @@ public struct RemoteServices: Sendable {
   /// Fails at once with ``FavouritesError/signedOut`` when no token was given: favourites belong to a user.
   /// A token the server does not know fails as ``FavouritesError/rejected(status:reason:)`` with 401.
   public func openFavourites() async throws(FavouritesError) -> RemoteFavouritesManager {
+    try await openFavourites(feedWait: FavouritesFeed.sleep)
+  }
+
+  /// ``openFavourites()`` whose feed waits through `feedWait` before each reconnection (a hook for tests).
+  func openFavourites(feedWait: @escaping FavouritesFeed.Wait) async throws(FavouritesError)
+    -> RemoteFavouritesManager
+  {
     guard client.token != nil else { throw .signedOut }
-    return try await RemoteFavouritesManager.open(client: client)
+    return try await RemoteFavouritesManager.open(client: client, feedWait: feedWait)
   }
 
   /// The server whose services these are, as error messages name it.

@@ -2,8 +2,10 @@ import CatalogAPI
 import Domain
 import Foundation
 import Services
-import ServicesRemote
+import Synchronization
 import Testing
+
+@testable import ServicesRemote
 
 /// The live feed that keeps the favourites current: other clients' changes, drops, catch-up and order.
 @Suite(.timeLimit(.minutes(5))) struct RemoteFavouritesFeedTests {
@@ -158,18 +160,41 @@ import Testing
 
   @Test func everyDropAfterACatchUpStartsTheBackoffAgain() async throws {
     defer { server.stop() }
-    // A second wait in a row would be 100 s, past the time limit: each reconnection here must be a first one.
-    let backoff = FeedBackoff(initial: .milliseconds(1), maximum: .seconds(100), multiplier: 100_000, jitter: 0)
+    // Waits of 1 ms, 10 ms, 100 ms…: the attempt number shows in the wait the backoff chose.
+    let backoff = FeedBackoff(initial: .milliseconds(1), maximum: .seconds(100), multiplier: 10, jitter: 0)
     let services = try RemoteServices(
       baseURL: server.baseURL, token: StubCatalogServer.token,
       configuration: RemoteConfiguration(requestTimeout: .seconds(300), feedBackoff: backoff))
-    let manager = try await services.connectedFavourites()
+    // The feed records each wait instead of sleeping through it.
+    let waits = Mutex<[Wait]>([])
+    let manager = try await services.openFavourites { attempt, delay in
+      waits.withLock { $0.append(Wait(attempt: attempt, delay: delay)) }
+    }
     defer { manager.close() }
     let states = manager.feedStates()
+    _ = await states.first(where: \.isConnected)
+    // Two catch-ups fail, so the third reconnection is a third attempt in a row; then each drop after a
+    // catch-up starts again from the first.
+    server.inject(
+      .status(500, detail: "database locked"), .status(500, detail: "database locked"),
+      into: CatalogAPI.Path.favourites)
     for _ in 1...3 {
       server.dropFeeds()
       _ = await states.first(where: \.isDisconnected)
       #expect(await states.first(where: \.isConnected) == .connected(version: 0))
     }
+    // Each wait comes before the reconnection that led to the state awaited above.
+    #expect(
+      waits.withLock { $0 } == [
+        Wait(attempt: 0, delay: .milliseconds(1)), Wait(attempt: 1, delay: .milliseconds(10)),
+        Wait(attempt: 2, delay: .milliseconds(100)), Wait(attempt: 0, delay: .milliseconds(1)),
+        Wait(attempt: 0, delay: .milliseconds(1)),
+      ])
+  }
+
+  /// One wait the feed's backoff chose before a reconnection.
+  private struct Wait: Equatable {
+    var attempt: Int
+    var delay: Duration
   }
 }

@@ -246,9 +246,10 @@ public final class MockMusicAPI: MusicAPI, Sendable {
 
   /// Holds the next call to `endpoint` that has not been held yet, until the returned hold is released.
   ///
-  /// Several holds queue up: the first call meets the first hold, the second call the second.
-  public func holdNextCall(to endpoint: Endpoint = .tracks) -> HeldCall {
-    let hold = HeldCall()
+  /// Several holds queue up: the first call meets the first hold, the second call the second. A call held
+  /// `ignoringCancellation` waits for its release even when its task is cancelled, then answers (a late answer).
+  public func holdNextCall(to endpoint: Endpoint = .tracks, ignoringCancellation: Bool = false) -> HeldCall {
+    let hold = HeldCall(ignoringCancellation: ignoringCancellation)
     state.withLock { $0.holds[endpoint, default: []].append(hold) }
     return hold
   }
@@ -411,8 +412,7 @@ public final class MockMusicAPI: MusicAPI, Sendable {
       }
     }
     if let hold {
-      await hold.arrive()
-      if Task.isCancelled { throw .cancelled }
+      guard await hold.arrive() else { throw .cancelled }
     }
     return try result.get()
   }

@@ -130,8 +130,7 @@ public final class MockPlaylistAPI: PlaylistAPI, Sendable {
         call, of: "MockPlaylistAPI", setUpWith: "returnPlaylists(_:forArtist:), failCalls(with:) or expectCalls()")
     }
     if let hold {
-      await hold.arrive()
-      if Task.isCancelled { throw .cancelled }
+      guard await hold.arrive() else { throw .cancelled }
     }
     return try result.get()
   }

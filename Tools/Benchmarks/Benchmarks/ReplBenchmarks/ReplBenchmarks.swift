@@ -57,6 +57,8 @@ let benchmarks: @Sendable () -> Void = {
   replBenchmark("history") { _ in .command("history") }
   replBenchmark("help") { _ in .command("help") }
   replBenchmark("wait") { _ in .command("wait") }
+
+  parserBenchmarks()
 }
 
 /// What one iteration of a REPL benchmark runs.

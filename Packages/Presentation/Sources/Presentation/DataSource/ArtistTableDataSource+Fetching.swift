@@ -15,13 +15,15 @@ extension ArtistTableDataSource {
     return try await (fetchedTracks, fetchedPlaylists, fetchedRelated)
   }
 
-  /// Runs `fetch`, failing with ``PageLoadError/timedOut(after:)`` if it has not answered within `timeout`.
+  /// Runs `fetch`, failing with ``PageLoadError/timedOut(after:)`` if it has not answered within `timeout`;
+  /// `started` is given the task that runs it.
   ///
   /// The fetch runs in a task of its own, cancelled when the time is up (or the caller is cancelled): the
   /// timeout holds even for an API that does not answer cancellation promptly. The outcome is settled on the
   /// main actor, so it needs no lock.
   static func fetch(
-    within timeout: Duration, _ fetch: @escaping @Sendable () async throws -> Answer
+    within timeout: Duration, started: (Task<Void, Never>) -> Void = { _ in },
+    _ fetch: @escaping @Sendable () async throws -> Answer
   ) async throws -> Answer {
     let outcome = FirstOutcome<Answer>()
     let fetching = Task { @MainActor in
@@ -31,6 +33,7 @@ extension ArtistTableDataSource {
         outcome.settle(.failure(error))
       }
     }
+    started(fetching)
     let timer = Task { @MainActor in
       try? await Task.sleep(for: timeout)
       outcome.settle(.failure(PageLoadError.timedOut(after: timeout)))

@@ -73,6 +73,9 @@ public final class ArtistTableDataSource {
   /// `.failed(.timedOut(after:))`, which says how long it waited. It applies to the first page: the later pages take
   /// as long as they take while the page is already shown.
   public var reloadTimeout: Duration?
+  /// The fetch of the latest reload with a timeout, which goes on after the timeout until its calls answer: a
+  /// hook for tests, which wait for it to see what a late answer did.
+  var timedFetch: Task<Void, Never>?
 
   let downloadsManager: any DownloadsManager
   let favouritesManager: (any FavouritesManager)?
@@ -253,9 +256,9 @@ public final class ArtistTableDataSource {
     let answer: Answer
     do {
       if let reloadTimeout {
-        answer = try await Self.fetch(within: reloadTimeout) { [source] in
-          try await Self.fetch(firstPage, from: source)
-        }
+        answer = try await Self.fetch(
+          within: reloadTimeout, started: { self.timedFetch = $0 },
+          { [source] in try await Self.fetch(firstPage, from: source) })
       } else {
         answer = try await Self.fetch(firstPage, from: source)
       }
