@@ -57,6 +57,7 @@ let package = Package(
         .product(name: "ServicesTestSupport", package: "Services"),
         .product(name: "Services", package: "Services"),
         .product(name: "Domain", package: "Domain"),
+        .product(name: "GRDB", package: "GRDB.swift"),
       ],
       path: "Packages/Services/Tests/ServicesLiveTests"
     ),
