@@ -3,8 +3,8 @@ import Services
 
 /// Everything the server reads and writes, behind one interface: only its implementations know SQL.
 ///
-/// ``SQLiteCatalogStore`` keeps it in the embedded catalog database; another database (PostgreSQL) would be
-/// one more implementation.
+/// ``SQLiteCatalogStore`` keeps it in the embedded catalog database (its users through ``LiveUserStore``), and
+/// `PostgresCatalogStore` (the `HumbleServerPostgres` product) in PostgreSQL, where several servers share it.
 public protocol CatalogStore: Sendable {
   /// Every artist, ordered by name.
   func allArtists() async throws(CatalogStoreError) -> [Artist]

@@ -104,13 +104,12 @@ struct Humble: AsyncParsableCommand {
     let session = Session(
       musicAPI: services.musicAPI, playlistAPI: services.playlistAPI, downloadsManager: services.downloadsManager,
       favouritesManager: services.favouritesManager,
-      rows: rows ?? (interactive ? terminal.map { max(3, $0.rows - 4) } : nil) ?? 20,
+      rows: Terminal.viewportRows(requested: rows, interactive: interactive, terminalRows: terminal?.rows),
       waitForDownloads: { [downloads = services.downloadsManager] in await downloads.waitUntilIdle() })
     defer { services.close() }
-    let environment = ProcessInfo.processInfo.environment
-    let usesColour =
-      interactive && !noColor && !json && isatty(STDOUT_FILENO) == 1
-      && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    let usesColour = Terminal.usesColour(
+      interactive: interactive, noColor: noColor, json: json, outputIsATerminal: isatty(STDOUT_FILENO) == 1,
+      environment: ProcessInfo.processInfo.environment)
     session.renderOptions = RenderOptions(width: width ?? terminal?.columns, usesColour: usesColour)
     var first = artist
     if first == nil { first = services.firstArtist }
@@ -202,31 +201,4 @@ struct SessionServices {
   let firstArtist: String?
   /// Stops what the services run in the background (a server's favourites feed).
   let close: @MainActor () -> Void
-}
-
-/// The favourites of someone who browses a server without a token: none, and each change fails as signed out.
-struct SignedOutFavourites: FavouritesManager {
-  var favouritedTrackIDs: Set<Track.ID> { [] }
-
-  func isFavourited(_ trackID: Track.ID) -> Bool { false }
-
-  func setFavourited(_ isFavourited: Bool, trackID: Track.ID) async throws(FavouritesError) {
-    throw .signedOut
-  }
-
-  func changes() -> AsyncStream<FavouriteChange> {
-    AsyncStream { $0.finish() }
-  }
-}
-
-/// The terminal standard output goes to.
-enum Terminal {
-  /// Its size in character cells, or nil when standard output is not a terminal.
-  static func size() -> (rows: Int, columns: Int)? {
-    var size = winsize()
-    guard isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
-      return nil
-    }
-    return (Int(size.ws_row), Int(size.ws_col))
-  }
 }

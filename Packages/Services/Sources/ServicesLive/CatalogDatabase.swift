@@ -144,7 +144,10 @@ public final class CatalogDatabase: Sendable {
 
   /// Reads asynchronously; errors of the caller's own type thrown by `body` pass through, and database
   /// errors are turned into the caller's type by `describe`.
-  func read<T: Sendable, Failure: Error>(
+  ///
+  /// Public for stores that keep their tables in the catalog's file outside this package (the server's
+  /// `LiveUserStore`).
+  public func read<T: Sendable, Failure: Error>(
     _ body: @escaping @Sendable (Database) throws -> T,
     describingErrorsWith describe: (CatalogDatabaseError) -> Failure
   ) async throws(Failure) -> T {
@@ -159,7 +162,10 @@ public final class CatalogDatabase: Sendable {
 
   /// Writes in a transaction; errors of the caller's own type thrown by `body` pass through (and roll it
   /// back), and database errors are turned into the caller's type by `describe`.
-  func write<T: Sendable, Failure: Error>(
+  ///
+  /// Public for stores that keep their tables in the catalog's file outside this package (the server's
+  /// `LiveUserStore`).
+  public func write<T: Sendable, Failure: Error>(
     _ body: @escaping @Sendable (Database) throws -> T,
     describingErrorsWith describe: (CatalogDatabaseError) -> Failure
   ) async throws(Failure) -> T {

@@ -93,9 +93,13 @@ import Testing
       try String.fetchAll(db, sql: "SELECT trackID FROM favourite")
     }
     #expect(favourites == ["a-2"])
-    let users = LiveUserStore(database: database)
-    let user = try await users.addUser(name: "ada", tokenHash: "hash")
-    #expect(try await users.setFavourited(true, trackID: "a-1", userID: user.id).version == 1)
+    let userFavourites = try await DatabaseQueue(path: url.path).write { db in
+      try db.execute(sql: #"INSERT INTO "user" (name, tokenHash, createdAt) VALUES ('ada', 'hash', 0)"#)
+      try db.execute(
+        sql: "INSERT INTO userFavourite (userID, trackID) VALUES (?, 'a-1')", arguments: [db.lastInsertedRowID])
+      return try String.fetchAll(db, sql: "SELECT trackID FROM userFavourite")
+    }
+    #expect(userFavourites == ["a-1"])
   }
 
   /// A catalog as Humble left it before v2: made with today's schema, then v2 taken out again by hand.

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import GRDB
 import Services
+import ServicesLive
 
 /// The users of a catalog server and each one's favourites, in the catalog database.
 ///
@@ -114,4 +115,10 @@ public final class LiveUserStore: Sendable {
   {
     try await database.write(body) { error in UserStoreError.unavailable(reason: error.description) }
   }
+}
+
+extension String {
+  /// Whether the text holds a NUL character, which SQLite's text binding would cut the text at: no user name,
+  /// token hash or track ID holds one, so such text matches nothing and is never stored.
+  fileprivate var containsNUL: Bool { utf8.contains(0) }
 }

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import HumbleServer
 import Services
 import ServicesLive
 import Testing

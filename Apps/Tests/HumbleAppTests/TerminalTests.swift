@@ -1,0 +1,49 @@
+import Foundation
+import HumbleApp
+import Testing
+
+/// What the terminal decides: its size, the viewport's default height and whether lines carry colour.
+@Suite(.timeLimit(.minutes(1))) struct TerminalTests {
+  @Test func aPipeHasNoTerminalSize() {
+    let pipe = Pipe()
+    #expect(Terminal.size(of: pipe.fileHandleForWriting.fileDescriptor) == nil)
+  }
+
+  @Test func theRowsAskedForWinEvenInAnInteractiveSession() {
+    #expect(Terminal.viewportRows(requested: 7, interactive: true, terminalRows: 50) == 7)
+    #expect(Terminal.viewportRows(requested: 7, interactive: false, terminalRows: nil) == 7)
+  }
+
+  @Test func anInteractiveSessionLeavesFourOfTheTerminalsRowsAndKeepsAtLeastThree() {
+    #expect(Terminal.viewportRows(requested: nil, interactive: true, terminalRows: 50) == 46)
+    #expect(Terminal.viewportRows(requested: nil, interactive: true, terminalRows: 5) == 3)
+  }
+
+  @Test func withoutATerminalOrInteractionTheViewportHasTwentyRows() {
+    #expect(Terminal.viewportRows(requested: nil, interactive: true, terminalRows: nil) == 20)
+    #expect(Terminal.viewportRows(requested: nil, interactive: false, terminalRows: 50) == 20)
+  }
+
+  @Test func anInteractiveSessionOnATerminalUsesColour() {
+    #expect(colour(environment: ["TERM": "xterm-256color"]))
+    #expect(colour(environment: ["TERM": "xterm", "NO_COLOR": ""]))
+  }
+
+  @Test func colourIsLeftOutByEachOfItsVetoes() {
+    #expect(!colour(interactive: false))
+    #expect(!colour(noColor: true))
+    #expect(!colour(json: true))
+    #expect(!colour(outputIsATerminal: false))
+    #expect(!colour(environment: ["TERM": "xterm", "NO_COLOR": "1"]))
+    #expect(!colour(environment: ["TERM": "dumb"]))
+  }
+
+  private func colour(
+    interactive: Bool = true, noColor: Bool = false, json: Bool = false, outputIsATerminal: Bool = true,
+    environment: [String: String] = ["TERM": "xterm"]
+  ) -> Bool {
+    Terminal.usesColour(
+      interactive: interactive, noColor: noColor, json: json, outputIsATerminal: outputIsATerminal,
+      environment: environment)
+  }
+}
