@@ -10,6 +10,7 @@ let package = Package(
   name: "Humble",
   platforms: [.macOS(.v15), .iOS(.v18)],
   dependencies: [
+    .package(path: "Packages/Support"),
     .package(path: "Packages/Domain"),
     .package(path: "Packages/Services"),
     .package(path: "Packages/Presentation"),
@@ -26,6 +27,11 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
   ],
   targets: [
+    .testTarget(
+      name: "HumbleSupportTests",
+      dependencies: [.product(name: "HumbleSupport", package: "Support")],
+      path: "Packages/Support/Tests/HumbleSupportTests"
+    ),
     .testTarget(
       name: "DomainTests",
       dependencies: [.product(name: "Domain", package: "Domain")],
