@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import GRDB
+import HumbleSupport
 import Services
 
 /// The users of a catalog server and each one's favourites, in the catalog database.
