@@ -1,4 +1,5 @@
 import Foundation
+import HumbleSupport
 
 /// How the remote services talk to the server: how long a request may take and how the live favourites
 /// feed retries after it drops.
@@ -43,18 +44,14 @@ public struct FeedBackoff: Hashable, Sendable {
 
   /// The wait before reconnection `attempt` (0 for the first), given `random` in -1 through 1.
   public func delay(forAttempt attempt: Int, random: Double) -> Duration {
-    let base = Self.seconds(initial) * pow(multiplier, Double(max(0, min(attempt, 64))))
-    let capped = min(base, Self.seconds(maximum))
+    let base = initial.inSeconds * pow(multiplier, Double(max(0, min(attempt, 64))))
+    let capped = min(base, maximum.inSeconds)
     let spread = capped * (1 + jitter * min(max(-1, random), 1))
-    return .milliseconds(Int64((min(spread, Self.seconds(maximum)) * 1000).rounded()))
+    return .milliseconds(Int64((min(spread, maximum.inSeconds) * 1000).rounded()))
   }
 
   /// The wait before reconnection `attempt`, with random jitter.
   public func delay(forAttempt attempt: Int) -> Duration {
     delay(forAttempt: attempt, random: Double.random(in: -1...1))
-  }
-
-  private static func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 }

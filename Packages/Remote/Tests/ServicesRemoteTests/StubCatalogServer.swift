@@ -1,6 +1,7 @@
 import CatalogAPI
 import Domain
 import Foundation
+import HumbleSupport
 import Services
 
 /// A `humble-server` stand-in: a small in-memory catalog served over real HTTP as the OpenAPI document
@@ -39,7 +40,7 @@ final class StubCatalogServer: Sendable {
   }
 
   let catalog: Catalog
-  private let state = Guarded(State())
+  private let state = Locked(State())
   private let heldBroadcaster = ChangeBroadcaster<String>()
   private let http: StubHTTPServer
 
