@@ -33,6 +33,11 @@ let package = Package(
       path: "Packages/Support/Tests/HumbleSupportTests"
     ),
     .testTarget(
+      name: "HumbleSupportTestingTests",
+      dependencies: [.product(name: "HumbleSupportTesting", package: "Support")],
+      path: "Packages/Support/Tests/HumbleSupportTestingTests"
+    ),
+    .testTarget(
       name: "DomainTests",
       dependencies: [.product(name: "Domain", package: "Domain")],
       path: "Packages/Domain/Tests/DomainTests"
@@ -63,6 +68,8 @@ let package = Package(
         .product(name: "ServicesTestSupport", package: "Services"),
         .product(name: "Services", package: "Services"),
         .product(name: "Domain", package: "Domain"),
+        .product(name: "HumbleSupport", package: "Support"),
+        .product(name: "HumbleSupportTesting", package: "Support"),
       ],
       path: "Packages/Services/Tests/ServicesLiveTests"
     ),
@@ -91,6 +98,7 @@ let package = Package(
       dependencies: [
         .product(name: "CatalogAPITesting", package: "Remote"),
         .product(name: "CatalogAPI", package: "Remote"),
+        .product(name: "HumbleSupport", package: "Support"),
       ],
       path: "Packages/Remote/Tests/CatalogAPITestingTests"
     ),
@@ -102,6 +110,8 @@ let package = Package(
         .product(name: "Domain", package: "Domain"),
         .product(name: "Services", package: "Services"),
         .product(name: "ServicesTestSupport", package: "Services"),
+        .product(name: "HumbleSupport", package: "Support"),
+        .product(name: "HumbleSupportTesting", package: "Support"),
       ],
       path: "Packages/Remote/Tests/ServicesRemoteTests"
     ),

@@ -55,6 +55,7 @@ let package = Package(
         .product(name: "Services", package: "Services"),
         .product(name: "ServicesTestSupport", package: "Services"),
         .product(name: "HumbleSupport", package: "Support"),
+        .product(name: "HumbleSupportTesting", package: "Support"),
       ]
     ),
   ]

@@ -41,6 +41,7 @@ let package = Package(
       dependencies: [
         "ServicesLive", "Services", "ServicesTestSupport", "Domain", "CatalogLockHolder",
         .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HumbleSupport", package: "Support"),
+        .product(name: "HumbleSupportTesting", package: "Support"),
       ]
     ),
   ]

@@ -9,10 +9,13 @@ let package = Package(
   name: "Support",
   platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
-    .library(name: "HumbleSupport", targets: ["HumbleSupport"])
+    .library(name: "HumbleSupport", targets: ["HumbleSupport"]),
+    .library(name: "HumbleSupportTesting", targets: ["HumbleSupportTesting"]),
   ],
   targets: [
     .target(name: "HumbleSupport"),
+    .target(name: "HumbleSupportTesting"),
     .testTarget(name: "HumbleSupportTests", dependencies: ["HumbleSupport"]),
+    .testTarget(name: "HumbleSupportTestingTests", dependencies: ["HumbleSupportTesting"]),
   ]
 )
