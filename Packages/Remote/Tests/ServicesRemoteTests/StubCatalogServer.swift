@@ -261,8 +261,7 @@ final class StubCatalogServer: Sendable {
         (1...CatalogAPI.Limits.tracksPerLookup).contains(lookup.ids.count)
       else { return Self.problem(400, "a lookup of 1 to 100 ids", request.path) }
       let all = catalog.tracks.keys.sorted().flatMap { catalog.tracks[$0] ?? [] }
-      var seen = Set<String>()
-      let found = lookup.ids.compactMap { id in seen.insert(id).inserted ? all.first { $0.id.rawValue == id } : nil }
+      let found = lookup.ids.uniquedKeepingOrder().compactMap { id in all.first { $0.id.rawValue == id } }
       return (200, Self.encode(TrackList(tracks: found)))
     case ("GET", 3, "playlists"):
       guard let playlist = catalog.playlists.first(where: { $0.id.rawValue == segments[2] }) else {
