@@ -192,6 +192,7 @@ let package = Package(
         .product(name: "ServicesTestSupport", package: "Services"),
         .product(name: "ServicesLive", package: "Services"),
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "HumbleSupport", package: "Support"),
       ],
       path: "Tests/EndToEndTests"
     ),
