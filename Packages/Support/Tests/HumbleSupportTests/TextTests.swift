@@ -12,6 +12,12 @@ struct OneLineTextTests {
     #expect("\n\r\t".oneLine.isEmpty)
   }
 
+  @Test func spacesAroundABreakGoWithIt() {
+    #expect(
+      "SQL error:  \n    near line 2\n\tdatabase is locked".oneLine == "SQL error: near line 2 database is locked")
+    #expect("last line\n  ".oneLine == "last line")
+  }
+
   @Test func textOnOneLineIsKeptAsItIs() {
     #expect(
       "server at http://127.0.0.1:8080 — Néon “quoted”".oneLine == "server at http://127.0.0.1:8080 — Néon “quoted”")
