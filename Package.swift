@@ -10,6 +10,7 @@ let package = Package(
   name: "Humble",
   platforms: [.macOS(.v15), .iOS(.v18)],
   dependencies: [
+    .package(path: "Packages/Support"),
     .package(path: "Packages/Domain"),
     .package(path: "Packages/Services"),
     .package(path: "Packages/Presentation"),
@@ -26,6 +27,16 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
   ],
   targets: [
+    .testTarget(
+      name: "HumbleSupportTests",
+      dependencies: [.product(name: "HumbleSupport", package: "Support")],
+      path: "Packages/Support/Tests/HumbleSupportTests"
+    ),
+    .testTarget(
+      name: "HumbleSupportTestingTests",
+      dependencies: [.product(name: "HumbleSupportTesting", package: "Support")],
+      path: "Packages/Support/Tests/HumbleSupportTestingTests"
+    ),
     .testTarget(
       name: "DomainTests",
       dependencies: [.product(name: "Domain", package: "Domain")],
@@ -58,6 +69,8 @@ let package = Package(
         .product(name: "Services", package: "Services"),
         .product(name: "Domain", package: "Domain"),
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "HumbleSupport", package: "Support"),
+        .product(name: "HumbleSupportTesting", package: "Support"),
       ],
       path: "Packages/Services/Tests/ServicesLiveTests"
     ),
@@ -86,6 +99,7 @@ let package = Package(
       dependencies: [
         .product(name: "CatalogAPITesting", package: "Remote"),
         .product(name: "CatalogAPI", package: "Remote"),
+        .product(name: "HumbleSupport", package: "Support"),
       ],
       path: "Packages/Remote/Tests/CatalogAPITestingTests"
     ),
@@ -97,6 +111,8 @@ let package = Package(
         .product(name: "Domain", package: "Domain"),
         .product(name: "Services", package: "Services"),
         .product(name: "ServicesTestSupport", package: "Services"),
+        .product(name: "HumbleSupport", package: "Support"),
+        .product(name: "HumbleSupportTesting", package: "Support"),
       ],
       path: "Packages/Remote/Tests/ServicesRemoteTests"
     ),
@@ -177,6 +193,7 @@ let package = Package(
         .product(name: "ServicesTestSupport", package: "Services"),
         .product(name: "ServicesLive", package: "Services"),
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "HumbleSupport", package: "Support"),
       ],
       path: "Tests/EndToEndTests"
     ),

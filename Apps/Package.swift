@@ -23,6 +23,7 @@ let package = Package(
     .package(path: "../Packages/Presentation"),
     .package(path: "../Packages/TableKit"),
     .package(path: "../Packages/Remote"),
+    .package(path: "../Packages/Support"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.6.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -43,6 +44,7 @@ let package = Package(
         .product(name: "Services", package: "Services"),
         .product(name: "Presentation", package: "Presentation"),
         .product(name: "TableKit", package: "TableKit"),
+        .product(name: "HumbleSupport", package: "Support"),
       ]
     ),
     .executableTarget(
@@ -71,6 +73,7 @@ let package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "HumbleSupport", package: "Support"),
       ]
     ),
     .target(
@@ -84,6 +87,7 @@ let package = Package(
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "HumbleSupport", package: "Support"),
       ]
     ),
     .target(

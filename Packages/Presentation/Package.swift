@@ -12,11 +12,14 @@ let package = Package(
   dependencies: [
     .package(path: "../Domain"),
     .package(path: "../Services"),
+    .package(path: "../Support"),
   ],
   targets: [
     .target(
       name: "Presentation",
-      dependencies: ["Domain", .product(name: "Services", package: "Services")]
+      dependencies: [
+        "Domain", .product(name: "Services", package: "Services"), .product(name: "HumbleSupport", package: "Support"),
+      ]
     ),
     .target(
       name: "PresentationTestSupport",

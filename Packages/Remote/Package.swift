@@ -16,11 +16,15 @@ let package = Package(
   dependencies: [
     .package(path: "../Domain"),
     .package(path: "../Services"),
+    .package(path: "../Support"),
   ],
   targets: [
     .target(
       name: "CatalogAPI",
-      dependencies: [.product(name: "Domain", package: "Domain"), .product(name: "Services", package: "Services")],
+      dependencies: [
+        .product(name: "Domain", package: "Domain"), .product(name: "Services", package: "Services"),
+        .product(name: "HumbleSupport", package: "Support"),
+      ],
       resources: [.copy("openapi.json")]
     ),
     .target(
@@ -29,10 +33,15 @@ let package = Package(
         "CatalogAPI",
         .product(name: "Domain", package: "Domain"),
         .product(name: "Services", package: "Services"),
+        .product(name: "HumbleSupport", package: "Support"),
       ]
     ),
-    .target(name: "CatalogAPITesting", dependencies: ["CatalogAPI"]),
-    .testTarget(name: "CatalogAPITestingTests", dependencies: ["CatalogAPITesting", "CatalogAPI"]),
+    .target(
+      name: "CatalogAPITesting", dependencies: ["CatalogAPI", .product(name: "HumbleSupport", package: "Support")]),
+    .testTarget(
+      name: "CatalogAPITestingTests",
+      dependencies: ["CatalogAPITesting", "CatalogAPI", .product(name: "HumbleSupport", package: "Support")]
+    ),
     .testTarget(
       name: "CatalogAPITests",
       dependencies: ["CatalogAPI", .product(name: "Domain", package: "Domain")]
@@ -45,6 +54,8 @@ let package = Package(
         .product(name: "Domain", package: "Domain"),
         .product(name: "Services", package: "Services"),
         .product(name: "ServicesTestSupport", package: "Services"),
+        .product(name: "HumbleSupport", package: "Support"),
+        .product(name: "HumbleSupportTesting", package: "Support"),
       ]
     ),
   ]

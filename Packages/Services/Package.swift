@@ -16,14 +16,21 @@ let package = Package(
   ],
   dependencies: [
     .package(path: "../Domain"),
+    .package(path: "../Support"),
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
   ],
   targets: [
-    .target(name: "Services", dependencies: ["Domain"]),
-    .target(name: "ServicesTestSupport", dependencies: ["Services", "Domain"]),
+    .target(name: "Services", dependencies: ["Domain", .product(name: "HumbleSupport", package: "Support")]),
+    .target(
+      name: "ServicesTestSupport",
+      dependencies: ["Services", "Domain", .product(name: "HumbleSupport", package: "Support")]
+    ),
     .target(
       name: "ServicesLive",
-      dependencies: ["Services", "Domain", "SeededRandomness", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: [
+        "Services", "Domain", "SeededRandomness", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "HumbleSupport", package: "Support"),
+      ]
     ),
     .target(name: "SeededRandomness"),
     .executableTarget(name: "CatalogLockHolder", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
@@ -33,7 +40,8 @@ let package = Package(
       name: "ServicesLiveTests",
       dependencies: [
         "ServicesLive", "Services", "ServicesTestSupport", "Domain", "CatalogLockHolder",
-        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HumbleSupport", package: "Support"),
+        .product(name: "HumbleSupportTesting", package: "Support"),
       ]
     ),
   ]

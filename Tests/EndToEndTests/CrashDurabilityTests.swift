@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HumbleSupport
 import SeededRandomness
 import ServicesLive
 import ServicesTestSupport
@@ -354,8 +355,7 @@ import Testing
         opened.wait()
         delay = duration
       }
-      let (seconds, attoseconds) = delay.components
-      usleep(UInt32(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+      usleep(UInt32(delay.inNanoseconds / 1000))
       kill(process.processIdentifier, SIGKILL)
     }
     _ = exit.waitForStatus()

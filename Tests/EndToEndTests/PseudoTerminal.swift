@@ -1,4 +1,5 @@
 import Foundation
+import HumbleSupport
 import ServicesTestSupport
 
 #if canImport(Glibc)
@@ -123,7 +124,7 @@ final class PseudoTerminal: @unchecked Sendable {
   /// Reads what is there, waiting a little; false at end of output.
   private func readAvailable(waitingUpTo wait: Duration) -> Bool {
     var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-    let milliseconds = Int32(wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000)
+    let milliseconds = Int32(wait.inNanoseconds / 1_000_000)
     guard poll(&descriptor, 1, max(1, milliseconds)) > 0 else { return true }
     var buffer = [UInt8](repeating: 0, count: 4096)
     let count = read(master, &buffer, buffer.count)

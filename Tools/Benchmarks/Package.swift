@@ -20,6 +20,7 @@ let package = Package(
     .package(path: "../../Packages/TableKit"),
     .package(path: "../../Packages/Presentation"),
     .package(path: "../../Packages/Remote"),
+    .package(path: "../../Packages/Support"),
   ],
   targets: [
     // What every suite shares: the generated catalogs, cached in .build-data/.
@@ -28,6 +29,7 @@ let package = Package(
       dependencies: [
         .product(name: "CatalogGeneration", package: "CatalogGenerator"),
         .product(name: "ServicesLive", package: "Services"),
+        .product(name: "HumbleSupport", package: "Support"),
       ]
     ),
     // The large catalog in PostgreSQL: a throwaway cluster kept in .build-data/, the catalog imported once.

@@ -14,6 +14,7 @@ let package = Package(
   dependencies: [
     .package(path: "../../Packages/Domain"),
     .package(path: "../../Packages/Services"),
+    .package(path: "../../Packages/Support"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.6.0"),
   ],
   targets: [
@@ -32,6 +33,7 @@ let package = Package(
         "CatalogGeneration",
         .product(name: "Domain", package: "Domain"),
         .product(name: "ServicesLive", package: "Services"),
+        .product(name: "HumbleSupport", package: "Support"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -1,3 +1,4 @@
+import HumbleSupport
 import Presentation
 
 /// A row's cell model, field by field: the `cell` command's lines and its JSON object.

@@ -1,4 +1,5 @@
 import Foundation
+import HumbleSupport
 import Presentation
 import Services
 
@@ -40,9 +41,7 @@ public struct CommandOutput: Hashable, Sendable {
   /// A message that spans several lines (a reason quoted from a database or a server, say) is joined into
   /// one: line breaks, tabs and other control characters become single spaces.
   public static func failure(_ message: String, code: String? = nil) -> CommandOutput {
-    guard message.contains(where: isBreak) else { return CommandOutput(lines: [], error: message, errorCode: code) }
-    let oneLine = message.split { isBreak($0) || $0.isWhitespace }.joined(separator: " ")
-    return CommandOutput(lines: [], error: oneLine, errorCode: code)
+    CommandOutput(lines: [], error: message.oneLine, errorCode: code)
   }
 
   /// A failed row action: its one line and its code.
@@ -58,9 +57,5 @@ public struct CommandOutput: Hashable, Sendable {
   /// A failed catalog request: its one line and its code.
   static func failure(_ error: MusicAPIError) -> CommandOutput {
     failure(error.description, code: error.code)
-  }
-
-  private static func isBreak(_ character: Character) -> Bool {
-    character.isNewline || character.unicodeScalars.contains { $0.properties.generalCategory == .control }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HumbleSupport
 import Presentation
 
 /// What Tab completes: command names, then each command's arguments (sort modes, action titles, artist
@@ -39,15 +40,13 @@ public enum Completion {
   /// The rest of each phrase from where `word` starts, for phrases beginning with `typedBefore + word`.
   private static func phrases(_ phrases: [String], typedBefore: String, word: String) -> [String] {
     let typed = Array(typedBefore + word)
-    var seen = Set<String>()
     return phrases.compactMap { phrase in
       let characters = Array(phrase)
       guard characters.count >= typed.count,
         zip(characters, typed).allSatisfy({ fold(String($0)) == fold(String($1)) })
       else { return nil }
-      let rest = String(characters.dropFirst(typedBefore.count))
-      return seen.insert(rest).inserted ? rest : nil
-    }
+      return String(characters.dropFirst(typedBefore.count))
+    }.uniquedKeepingOrder()
   }
 
   private static func fold(_ text: String) -> String {

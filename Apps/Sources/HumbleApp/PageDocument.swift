@@ -1,3 +1,4 @@
+import HumbleSupport
 import Presentation
 import TableKit
 

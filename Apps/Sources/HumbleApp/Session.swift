@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import HumbleSupport
 import Presentation
 import Services
 import TableKit
@@ -90,7 +91,7 @@ public final class Session {
     }
     if printsTiming {
       let elapsed = ContinuousClock.now - started
-      let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+      let milliseconds = elapsed.inMilliseconds
       output.lines.append("time: " + String(format: "%.1f ms", milliseconds))
       output.document["milliseconds"] = .double((milliseconds * 10).rounded() / 10)
     }

@@ -1,4 +1,5 @@
 import Domain
+import HumbleSupport
 import Services
 
 /// Everything the server reads and writes, behind one interface: only its implementations know SQL.
@@ -48,9 +49,8 @@ public protocol CatalogStore: Sendable {
 extension CatalogStore {
   /// Asks ``track(withID:)`` for each identifier, once each, leaving out the tracks that are not found.
   public func tracks(withIDs ids: [Track.ID]) async throws(CatalogStoreError) -> [Track] {
-    var seen = Set<Track.ID>()
     var tracks: [Track] = []
-    for id in ids where seen.insert(id).inserted {
+    for id in ids.uniquedKeepingOrder() {
       do throws(CatalogStoreError) {
         tracks.append(try await track(withID: id))
       } catch {

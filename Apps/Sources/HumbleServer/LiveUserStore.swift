@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import GRDB
+import HumbleSupport
 import Services
 import ServicesLive
 

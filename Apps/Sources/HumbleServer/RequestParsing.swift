@@ -1,5 +1,6 @@
 import CatalogAPI
 import Foundation
+import HumbleSupport
 import Hummingbird
 import Services
 
@@ -17,7 +18,7 @@ enum RequestParsing {
       throw ProblemError.badParameter(
         name, "The \(name) is \(bytes) bytes long; the limit is \(CatalogAPI.Limits.identifierBytes).")
     }
-    guard !decoded.utf8.contains(0) else {
+    guard !decoded.containsNUL else {
       throw ProblemError.badParameter(name, "The \(name) holds a NUL character.")
     }
     return decoded
@@ -54,7 +55,7 @@ enum RequestParsing {
           "An identifier in ids is \(length) characters long; the limit is \(CatalogAPI.Limits.identifierBytes).")
       }
     }
-    return lookup.ids.filter { $0.utf8.count <= CatalogAPI.Limits.identifierBytes && !$0.utf8.contains(0) }
+    return lookup.ids.filter(CatalogAPI.Identifier.canName)
   }
 
   /// The page an artist's tracks request asks for, from `offset`, `limit` and `sort`.

@@ -40,30 +40,30 @@ struct ServerRouter {
         }
       return try JSONResponse.make(ArtistList(artists: artists))
     }
-    on(.get, "/v1/artists/{artistID}") { _, context in
-      let id = try RequestParsing.identifier("artistID", context)
+    on(.get, CatalogAPI.Route.artist.template) { _, context in
+      let id = try RequestParsing.identifier(CatalogAPI.Route.artist.parameter, context)
       return try JSONResponse.make(try await state.store.artist(withID: Artist.ID(id)))
     }
-    on(.get, "/v1/artists/{artistID}/tracks") { request, context in
-      let id = try RequestParsing.identifier("artistID", context)
+    on(.get, CatalogAPI.Route.tracksOfArtist.template) { request, context in
+      let id = try RequestParsing.identifier(CatalogAPI.Route.tracksOfArtist.parameter, context)
       let page = try RequestParsing.trackPage(request)
       var body = TrackPageBody(try await state.store.tracks(ofArtist: Artist.ID(id), page: page))
       body.tracks = JSONResponse.served(body.tracks, request: request, state: state)
       return try JSONResponse.make(body)
     }
-    on(.get, "/v1/artists/{artistID}/related") { _, context in
-      let id = try RequestParsing.identifier("artistID", context)
+    on(.get, CatalogAPI.Route.relatedToArtist.template) { _, context in
+      let id = try RequestParsing.identifier(CatalogAPI.Route.relatedToArtist.parameter, context)
       return try JSONResponse.make(ArtistList(artists: try await state.store.relatedArtists(of: Artist.ID(id))))
     }
-    on(.get, "/v1/artists/{artistID}/playlists") { request, context in
-      let id = try RequestParsing.identifier("artistID", context)
+    on(.get, CatalogAPI.Route.playlistsFeaturingArtist.template) { request, context in
+      let id = try RequestParsing.identifier(CatalogAPI.Route.playlistsFeaturingArtist.parameter, context)
       let playlists = try await state.store.playlists(featuring: Artist.ID(id)).map { playlist in
         JSONResponse.served(playlist, request: request, state: state)
       }
       return try JSONResponse.make(PlaylistList(playlists: playlists))
     }
-    on(.get, "/v1/playlists/{playlistID}") { request, context in
-      let id = try RequestParsing.identifier("playlistID", context)
+    on(.get, CatalogAPI.Route.playlist.template) { request, context in
+      let id = try RequestParsing.identifier(CatalogAPI.Route.playlist.parameter, context)
       let playlist = try await state.store.playlist(withID: Playlist.ID(id))
       return try JSONResponse.make(JSONResponse.served(playlist, request: request, state: state))
     }
@@ -72,8 +72,8 @@ struct ServerRouter {
       let tracks = try await state.store.tracks(withIDs: ids)
       return try JSONResponse.make(TrackList(tracks: JSONResponse.served(tracks, request: request, state: state)))
     }
-    on(.get, "/v1/tracks/{trackID}") { request, context in
-      let id = try RequestParsing.identifier("trackID", context)
+    on(.get, CatalogAPI.Route.track.template) { request, context in
+      let id = try RequestParsing.identifier(CatalogAPI.Route.track.parameter, context)
       let track = try await state.store.track(withID: Track.ID(id))
       return try JSONResponse.make(JSONResponse.served([track], request: request, state: state)[0])
     }

@@ -2,6 +2,7 @@ import CatalogAPI
 import Domain
 import Foundation
 import HTTPTypes
+import HumbleSupport
 import Hummingbird
 
 extension ServerRouter {
@@ -13,9 +14,9 @@ extension ServerRouter {
       return try JSONResponse.make(FavouritesBody(trackIDs: favourites.trackIDs, version: favourites.version))
     }
     for (method, isFavourited) in [(HTTPRequest.Method.put, true), (.delete, false)] {
-      on(method, "/v1/me/favourites/{trackID}") { request, context in
+      on(method, CatalogAPI.Route.favourite.template) { request, context in
         let user = try await Self.authenticate(request, state: state)
-        let id = try RequestParsing.identifier("trackID", context)
+        let id = try RequestParsing.identifier(CatalogAPI.Route.favourite.parameter, context)
         let change = try await state.store.setFavourited(isFavourited, trackID: Track.ID(id), for: user)
         return try JSONResponse.make(
           FavouriteChangeBody(trackID: change.trackID, isFavourited: change.isFavourited, version: change.version))
@@ -54,13 +55,10 @@ extension ServerRouter {
     let events = state.store.favouriteEvents()
     let ready = try await state.store.favourites(of: user).version
     let (items, continuation) = state.feeds.open()
-    let forwarding = Task {
-      for await event in events where event.userID == user.id && event.version > ready {
-        continuation.yield(.favourite(event))
-      }
-      // The store stopped hearing changes (a database connection dropped): a feed that may miss one ends, and
-      // its client reconnects and reads the state again.
-      continuation.finish()
+    // When the store stops hearing changes (a database connection dropped), a feed that may miss one ends, and
+    // its client reconnects and reads the state again.
+    let forwarding = events.forward(to: continuation) { event in
+      event.userID == user.id && event.version > ready ? .favourite(event) : nil
     }
     let interval = state.keepAliveInterval
     let keepingAlive = Task {
@@ -77,13 +75,13 @@ extension ServerRouter {
       status: .ok, headers: headers,
       body: ResponseBody { writer in
         defer { continuation.finish() }
-        try await writer.write(Self.event("ready", id: nil, FeedReadyBody(version: ready)))
+        try await writer.write(Self.event(CatalogAPI.FeedEvent.ready, id: nil, FeedReadyBody(version: ready)))
         for await item in items {
           switch item {
           case .favourite(let event):
             let body = FavouriteChangeBody(
               trackID: event.trackID, isFavourited: event.isFavourited, version: event.version)
-            try await writer.write(Self.event("favourite", id: event.version, body))
+            try await writer.write(Self.event(CatalogAPI.FeedEvent.favourite, id: event.version, body))
           case .keepAlive:
             try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
           }

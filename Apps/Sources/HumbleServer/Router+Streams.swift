@@ -9,8 +9,8 @@ extension ServerRouter {
     let state = state
     let files = FileIO()
     for method in [HTTPRequest.Method.get, .head] {
-      on(method, "/v1/tracks/{trackID}/stream") { request, context in
-        let id = try RequestParsing.identifier("trackID", context)
+      on(method, CatalogAPI.Route.streamOfTrack.template) { request, context in
+        let id = try RequestParsing.identifier(CatalogAPI.Route.streamOfTrack.parameter, context)
         let track = try await state.store.track(withID: Track.ID(id))
         let path = try Self.regularFile(of: track)
         let file = try Self.attributes(ofFileAt: path, track: track)

@@ -1,4 +1,5 @@
 import Domain
+import HumbleSupport
 import Services
 import ServicesLive
 
@@ -107,14 +108,7 @@ public struct SQLiteCatalogStore: CatalogStore {
 
   /// Every favourite change from now on.
   public func favouriteEvents() -> AsyncStream<FavouriteEvent> {
-    let changes = users.changes()
-    return AsyncStream { continuation in
-      let forwarding = Task {
-        for await change in changes { continuation.yield(Self.event(change)) }
-        continuation.finish()
-      }
-      continuation.onTermination = { _ in forwarding.cancel() }
-    }
+    users.changes().forwarded { Self.event($0) }
   }
 
   private static func event(_ change: UserFavouriteChange) -> FavouriteEvent {

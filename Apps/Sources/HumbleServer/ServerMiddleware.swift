@@ -1,6 +1,7 @@
 import CatalogAPI
 import Foundation
 import HTTPTypes
+import HumbleSupport
 import Hummingbird
 import Logging
 
@@ -34,7 +35,7 @@ struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
   }
 
   private static func milliseconds(_ duration: Duration) -> String {
-    let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    let milliseconds = duration.inMilliseconds
     return String(format: "%.3f", milliseconds)
   }
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HumbleSupport
 import NIOConcurrencyHelpers
 import NIOCore
 import ServicesLive
@@ -149,7 +150,7 @@ final class CatalogCopyStream: Sendable {
     }
 
     static func checked(_ text: String, _ what: @autoclosure () -> String) throws -> String {
-      guard !text.utf8.contains(0) else {
+      guard !text.containsNUL else {
         throw PostgresStoreError.invalidSource(reason: "\(what()) holds a NUL character, which PostgreSQL cannot store")
       }
       return text

@@ -1,4 +1,5 @@
 import HumbleServer
+import HumbleSupport
 import Logging
 import NIOConcurrencyHelpers
 import PostgresNIO
@@ -121,16 +122,13 @@ final class FavouriteListener: Sendable {
       }
       disconnected()
       attempt += 1
-      guard (try? await Task.sleep(for: Self.backoff(attempt: attempt))) != nil else { break }
+      guard (try? await Task.sleep(for: Self.backoff.delay(forAttempt: attempt - 1))) != nil else { break }
     }
     disconnected()
   }
 
-  /// 50 ms doubling to 5 s, with up to half of it added at random so that many servers do not retry together.
-  static func backoff(attempt: Int) -> Duration {
-    let base = min(5.0, 0.05 * Double(1 << min(max(attempt - 1, 0), 10)))
-    return .milliseconds(Int((base + Double.random(in: 0...(base / 2))) * 1000))
-  }
+  /// 50 ms doubling to 5 s, spread by a quarter either way so that many servers do not retry together.
+  static let backoff = Backoff(initial: .milliseconds(50), maximum: .seconds(5), multiplier: 2, jitter: 0.25)
 
   private func connected() {
     let (continuation, stale, waiters, isReconnection):

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import HumbleServer
+import HumbleSupport
 import Logging
 import NIOConcurrencyHelpers
 import PostgresNIO
@@ -138,15 +139,15 @@ public final class PostgresCatalogStore: CatalogStore {
     let limit = configuration.requestTimeout
     let listener = listener
     do {
-      return try await Deadline.run(
+      return try await FirstOutcome.run(
         within: limit,
         onTimeout: {
           // The listener tries to connect all the time: its last failure is the likely cause.
           let cause = listener.lastFailure.map { " (\($0))" } ?? ""
           return CatalogStoreError.unavailable(
-            reason: "PostgreSQL at \(location.address) did not answer within \(Self.seconds(limit))\(cause)")
+            reason: "PostgreSQL at \(location.address) did not answer within \(limit.secondsText)\(cause)")
         },
-        { try await client.withConnection { connection in try await body(connection) } })
+        work: { try await client.withConnection { connection in try await body(connection) } })
     } catch {
       throw .database(error, at: location)
     }
@@ -160,11 +161,6 @@ public final class PostgresCatalogStore: CatalogStore {
     return try await request { connection in
       try await connection.withTransaction(logger: logger) { connection in try await body(connection) }
     }
-  }
-
-  private static func seconds(_ duration: Duration) -> String {
-    let seconds = duration / .seconds(1)
-    return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
   }
 
   // MARK: - Catalog
@@ -327,8 +323,7 @@ public final class PostgresCatalogStore: CatalogStore {
   /// The tracks with these identifiers, in the order asked, each once, in one query; the catalog's unknown
   /// identifiers are left out.
   public func tracks(withIDs ids: [Track.ID]) async throws(CatalogStoreError) -> [Track] {
-    var seen = Set<Track.ID>()
-    let wanted = ids.filter { !$0.rawValue.containsNUL && seen.insert($0).inserted }
+    let wanted = ids.filter { !$0.rawValue.containsNUL }.uniquedKeepingOrder()
     guard !wanted.isEmpty else { return [] }
     let logger = logger
     let found = try await request { connection in
@@ -422,10 +417,4 @@ public final class PostgresCatalogStore: CatalogStore {
     }
     return artists
   }
-}
-
-extension String {
-  /// Whether the text holds a NUL, which PostgreSQL's text cannot: no ID or name holds one, so it matches
-  /// nothing.
-  var containsNUL: Bool { utf8.contains(0) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HumbleServer
+import HumbleSupport
 import NIOCore
 import PostgresNIO
 
@@ -14,7 +15,7 @@ enum PostgresFailure {
       return reason(error, at: location)
     }
     if error is CancellationError { return "the request was cancelled" }
-    return oneLine("PostgreSQL at \(location.address) failed: \(error)")
+    return "PostgreSQL at \(location.address) failed: \(error)".oneLine
   }
 
   /// The error inside a transaction's wrapper: the closure's, else BEGIN's, COMMIT's or ROLLBACK's.
@@ -29,10 +30,10 @@ enum PostgresFailure {
     case .server:
       let message = error.serverInfo?[.message] ?? "an error"
       let state = error.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? ""
-      return oneLine("PostgreSQL at \(address) answered: \(message)\(state)")
+      return "PostgreSQL at \(address) answered: \(message)\(state)".oneLine
     case .connectionError:
       let underlying = error.underlying.map { ": \(describe($0))" } ?? ""
-      return oneLine("cannot connect to PostgreSQL at \(address)\(underlying)")
+      return "cannot connect to PostgreSQL at \(address)\(underlying)".oneLine
     case .serverClosedConnection, .uncleanShutdown:
       return "PostgreSQL at \(address) closed the connection"
     case .clientClosedConnection, .poolClosed:
@@ -41,7 +42,7 @@ enum PostgresFailure {
       return "the request was cancelled"
     default:
       let underlying = error.underlying.map { ": \(describe($0))" } ?? ""
-      return oneLine("PostgreSQL at \(address) failed (\(error.code))\(underlying)")
+      return "PostgreSQL at \(address) failed (\(error.code))\(underlying)".oneLine
     }
   }
 
@@ -54,10 +55,6 @@ enum PostgresFailure {
       return "no address to connect to"
     }
     return "\(error)"
-  }
-
-  static func oneLine(_ text: String) -> String {
-    text.split(whereSeparator: \.isNewline).joined(separator: " ")
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HumbleSupport
 import NIOSSL
 import PostgresNIO
 
@@ -126,7 +127,6 @@ public struct PostgresLocationError: Error, Hashable, Sendable, CustomStringConv
 
 extension TimeAmount {
   fileprivate init(_ duration: Duration) {
-    let (seconds, attoseconds) = duration.components
-    self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    self = .nanoseconds(duration.inNanoseconds)
   }
 }

@@ -1,3 +1,5 @@
+import HumbleSupport
+
 extension CommandDeclaration {
   /// `actions <row>`: the row's edit actions.
   static let actions = CommandDeclaration.row("actions", "the row's edit actions", example: "actions 1") {

@@ -1,3 +1,5 @@
+import HumbleSupport
+
 extension CommandDeclaration {
   /// `history`: the commands run so far.
   static let history = CommandDeclaration(

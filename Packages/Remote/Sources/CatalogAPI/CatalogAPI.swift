@@ -1,4 +1,5 @@
 import Foundation
+import HumbleSupport
 
 /// The HTTP API of `humble-server`: its OpenAPI document and the paths of its endpoints.
 ///
@@ -23,25 +24,27 @@ public enum CatalogAPI {
     /// The path `/v1/artists`.
     public static let artists = "/v1/artists"
     /// The path `/v1/artists/{artistID}`.
-    public static func artist(_ id: String) -> String { "/v1/artists/\(segment(id))" }
+    public static func artist(_ id: String) -> String { Route.artist.filled(with: id) }
     /// The path `/v1/artists/{artistID}/tracks`.
-    public static func tracks(ofArtist id: String) -> String { "/v1/artists/\(segment(id))/tracks" }
+    public static func tracks(ofArtist id: String) -> String { Route.tracksOfArtist.filled(with: id) }
     /// The path `/v1/artists/{artistID}/related`.
-    public static func related(toArtist id: String) -> String { "/v1/artists/\(segment(id))/related" }
+    public static func related(toArtist id: String) -> String { Route.relatedToArtist.filled(with: id) }
     /// The path `/v1/artists/{artistID}/playlists`.
-    public static func playlists(featuringArtist id: String) -> String { "/v1/artists/\(segment(id))/playlists" }
+    public static func playlists(featuringArtist id: String) -> String {
+      Route.playlistsFeaturingArtist.filled(with: id)
+    }
     /// The path `/v1/playlists/{playlistID}`.
-    public static func playlist(_ id: String) -> String { "/v1/playlists/\(segment(id))" }
+    public static func playlist(_ id: String) -> String { Route.playlist.filled(with: id) }
     /// The path `/v1/tracks/{trackID}`.
-    public static func track(_ id: String) -> String { "/v1/tracks/\(segment(id))" }
+    public static func track(_ id: String) -> String { Route.track.filled(with: id) }
     /// The path `/v1/track-lookup`, to which a ``TrackLookup`` is posted.
     public static let trackLookup = "/v1/track-lookup"
     /// The path `/v1/tracks/{trackID}/stream`.
-    public static func stream(ofTrack id: String) -> String { "/v1/tracks/\(segment(id))/stream" }
+    public static func stream(ofTrack id: String) -> String { Route.streamOfTrack.filled(with: id) }
     /// The path `/v1/me/favourites`.
     public static let favourites = "/v1/me/favourites"
     /// The path `/v1/me/favourites/{trackID}`.
-    public static func favourite(_ id: String) -> String { "/v1/me/favourites/\(segment(id))" }
+    public static func favourite(_ id: String) -> String { Route.favourite.filled(with: id) }
     /// The path `/v1/me/favourites/events`.
     public static let favouriteEvents = "/v1/me/favourites/events"
     /// The path `/openapi.json`.
@@ -55,6 +58,64 @@ public enum CatalogAPI {
 
     private static let unreserved = CharacterSet(
       charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+  }
+
+  /// The templates of the endpoints that take an identifier, as the OpenAPI document and the server's router
+  /// write them: one `{name}` parameter each.
+  public struct Route: Hashable, Sendable, CustomStringConvertible {
+    /// The template, such as `/v1/artists/{artistID}`.
+    public let template: String
+    /// The name of its one parameter, such as `artistID`.
+    public let parameter: String
+
+    /// The template with its parameter.
+    public var description: String { template }
+
+    private init(_ template: String, parameter: String) {
+      self.template = template
+      self.parameter = parameter
+    }
+
+    /// The path for `id`: the template with the identifier as one percent-encoded segment.
+    public func filled(with id: String) -> String {
+      template.replacingOccurrences(of: "{\(parameter)}", with: Path.segment(id))
+    }
+
+    /// `/v1/artists/{artistID}`.
+    public static let artist = Route("/v1/artists/{artistID}", parameter: "artistID")
+    /// `/v1/artists/{artistID}/tracks`.
+    public static let tracksOfArtist = Route("/v1/artists/{artistID}/tracks", parameter: "artistID")
+    /// `/v1/artists/{artistID}/related`.
+    public static let relatedToArtist = Route("/v1/artists/{artistID}/related", parameter: "artistID")
+    /// `/v1/artists/{artistID}/playlists`.
+    public static let playlistsFeaturingArtist = Route("/v1/artists/{artistID}/playlists", parameter: "artistID")
+    /// `/v1/playlists/{playlistID}`.
+    public static let playlist = Route("/v1/playlists/{playlistID}", parameter: "playlistID")
+    /// `/v1/tracks/{trackID}`.
+    public static let track = Route("/v1/tracks/{trackID}", parameter: "trackID")
+    /// `/v1/tracks/{trackID}/stream`.
+    public static let streamOfTrack = Route("/v1/tracks/{trackID}/stream", parameter: "trackID")
+    /// `/v1/me/favourites/{trackID}`.
+    public static let favourite = Route("/v1/me/favourites/{trackID}", parameter: "trackID")
+  }
+
+  /// The names of the favourites feed's server-sent events.
+  public enum FeedEvent {
+    /// `ready`: the feed is open, with the version the client catches up from.
+    public static let ready = "ready"
+    /// `favourite`: one favourite changed.
+    public static let favourite = "favourite"
+  }
+
+  /// The identifier rule: what a catalog identifier can be at all.
+  public enum Identifier {
+    /// Whether `id` can name anything at all.
+    ///
+    /// It must be 1 to ``Limits/identifierBytes`` bytes of UTF-8 with no NUL. One that cannot names nothing:
+    /// the server's lookup leaves it out, and the client need not ask.
+    public static func canName(_ id: String) -> Bool {
+      !id.isEmpty && id.utf8.count <= Limits.identifierBytes && !id.containsNUL
+    }
   }
 
   /// Limits the server enforces on what it is sent.

@@ -1,4 +1,5 @@
 import Foundation
+import HumbleSupport
 
 /// Checks JSON values against the subset of JSON Schema (2020-12) that the API's document uses.
 ///
@@ -53,12 +54,12 @@ public struct JSONSchemaValidator: Sendable {
   }
 
   private func numberViolations(of instance: JSONValue, against schema: JSONValue, at path: String) -> [String] {
-    guard case .number(let number) = instance else { return [] }
+    guard let number = instance.numberValue else { return [] }
     var found: [String] = []
-    if case .number(let minimum) = schema["minimum"], number < minimum {
+    if let minimum = schema["minimum"]?.numberValue, number < minimum {
       found.append("\(path): \(number) is below the minimum \(minimum)")
     }
-    if case .number(let maximum) = schema["maximum"], number > maximum {
+    if let maximum = schema["maximum"]?.numberValue, number > maximum {
       found.append("\(path): \(number) is above the maximum \(maximum)")
     }
     return found
@@ -69,10 +70,10 @@ public struct JSONSchemaValidator: Sendable {
     // JSON Schema counts characters as code points.
     let length = Double(text.unicodeScalars.count)
     var found: [String] = []
-    if case .number(let minimum) = schema["minLength"], length < minimum {
+    if let minimum = schema["minLength"]?.numberValue, length < minimum {
       found.append("\(path): '\(text)' is shorter than \(Int(minimum)) characters")
     }
-    if case .number(let maximum) = schema["maxLength"], length > maximum {
+    if let maximum = schema["maxLength"]?.numberValue, length > maximum {
       found.append("\(path): a string of \(Int(length)) characters is longer than \(Int(maximum))")
     }
     return found
@@ -112,10 +113,12 @@ public struct JSONSchemaValidator: Sendable {
 
   private static func has(_ value: JSONValue, type: String) -> Bool {
     switch (type, value) {
-    case ("null", .null), ("boolean", .bool), ("number", .number), ("string", .string), ("array", .array),
+    case ("null", .null), ("boolean", .bool), ("number", .int), ("number", .double), ("string", .string),
+      ("array", .array),
       ("object", .object):
       true
-    case ("integer", .number(let number)): number.rounded() == number && number.isFinite
+    case ("integer", .int): true
+    case ("integer", .double(let number)): number.rounded() == number && number.isFinite
     default: false
     }
   }
@@ -124,7 +127,8 @@ public struct JSONSchemaValidator: Sendable {
     switch value {
     case .null: "null"
     case .bool(let flag): "boolean \(flag)"
-    case .number(let number): "number \(number)"
+    case .int(let number): "number \(Double(number))"
+    case .double(let number): "number \(number)"
     case .string(let text): "string '\(text.prefix(40))'"
     case .array: "an array"
     case .object: "an object"

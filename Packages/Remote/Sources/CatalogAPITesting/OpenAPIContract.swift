@@ -1,5 +1,6 @@
 import CatalogAPI
 import Foundation
+import HumbleSupport
 
 /// The API's OpenAPI document as a checker: which operations it declares, and whether a response a server
 /// sent is one the document allows (its status, content type and body schema).

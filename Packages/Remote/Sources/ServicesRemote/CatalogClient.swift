@@ -1,5 +1,6 @@
 import CatalogAPI
 import Foundation
+import HumbleSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -42,7 +43,7 @@ final class CatalogClient: Sendable {
     if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
     // Foundation on Linux truncates timeouts to whole seconds (0.2 s fires at once), so the deadline is
     // enforced here and URLSession's own is only a backstop past it.
-    request.timeoutInterval = (Self.seconds(configuration.requestTimeout) + 1).rounded(.up)
+    request.timeoutInterval = (configuration.requestTimeout.inSeconds + 1).rounded(.up)
     return request
   }
 
@@ -73,14 +74,27 @@ final class CatalogClient: Sendable {
   func perform(_ request: URLRequest) async throws(RemoteFailure) -> (Data, HTTPURLResponse) {
     if Task.isCancelled { throw .cancelled }
     let session = session
-    return try await Exchange.run(
-      timeout: configuration.requestTimeout, cancelled: .cancelled, timedOut: timedOut,
-      task: { session.dataTask(with: request, completionHandler: $0) },
-      outcome: { [self] data, response, error in outcome(data, response, error) }
+    let timedOut = timedOut
+    // The URL session task is never cancelled. FoundationNetworking on Linux can crash when a task is cancelled
+    // while it is failing by itself (a refused connection fails at once, and its sibling requests are cancelled
+    // at the same moment: swift-corelibs-foundation's "cancelling and protocol fails fast" crash family). So the
+    // caller is answered at once (by the server, its own cancellation or the deadline, whichever comes first)
+    // and the task is left to end on its own; URLSession's own timeout, set just past the deadline, bounds how
+    // long it can last.
+    return try await FirstOutcome<Outcome>.race(
+      within: configuration.requestTimeout, onTimeout: { .failure(timedOut) }, onCancel: { .failure(.cancelled) },
+      start: { answer in
+        session.dataTask(with: request) { [self] data, response, error in
+          answer.settle(outcome(data, response, error))
+        }.resume()
+      }
     ).get()
   }
 
-  private func outcome(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?) -> Exchange.Outcome {
+  /// What an exchange with the server comes to: its body and response, or why there is none.
+  typealias Outcome = Result<(Data, HTTPURLResponse), RemoteFailure>
+
+  private func outcome(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?) -> Outcome {
     if let error { return .failure(describe(error)) }
     guard let response = response as? HTTPURLResponse else {
       return .failure(.failed(reason: "server at \(serverName) sent an answer that is not HTTP"))
@@ -164,10 +178,6 @@ final class CatalogClient: Sendable {
     @unknown default:
       return "\(error)"
     }
-  }
-
-  private static func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 }
 

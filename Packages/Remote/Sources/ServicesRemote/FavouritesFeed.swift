@@ -1,5 +1,6 @@
 import CatalogAPI
 import Foundation
+import HumbleSupport
 import Services
 
 /// Keeps a ``FavouritesStore`` current from the live feed: connects, and after each `ready` re-reads the
@@ -48,9 +49,9 @@ struct FavouritesFeed: Sendable {
       client: client,
       onEvent: { [store] event in
         switch event.type {
-        case "ready":
+        case CatalogAPI.FeedEvent.ready:
           continuation.yield(.ready)
-        case "favourite":
+        case CatalogAPI.FeedEvent.favourite:
           do {
             store.apply(try CatalogJSON.decoder().decode(FavouriteChangeBody.self, from: Data(event.data.utf8)))
           } catch {

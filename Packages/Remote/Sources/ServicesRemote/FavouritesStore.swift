@@ -1,17 +1,18 @@
 import CatalogAPI
 import Domain
+import HumbleSupport
 import Services
 
 /// The favourites in memory and their announcements: every merge and its announcement happen under one
 /// lock, so subscribers hear the changes in the order they were made.
 final class FavouritesStore: Sendable {
-  private let ledger: Guarded<FavouritesLedger>
+  private let ledger: Locked<FavouritesLedger>
   private let broadcaster = ChangeBroadcaster<FavouriteChange>()
 
   init(_ list: FavouritesBody) {
     var ledger = FavouritesLedger()
     _ = ledger.apply(list)
-    self.ledger = Guarded(ledger)
+    self.ledger = Locked(ledger)
   }
 
   var favourites: Set<Track.ID> { ledger.withLock { $0.favourites } }

@@ -1,5 +1,6 @@
 import CatalogAPI
 import Foundation
+import HumbleSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -21,8 +22,8 @@ final class FeedConnection: NSObject, URLSessionDataDelegate, @unchecked Sendabl
   private let client: CatalogClient
   private let onEvent: @Sendable (ServerSentEvent) -> Void
   private let onEnd: @Sendable (String) -> Void
-  private let state = Guarded(State())
-  private let task = Guarded<URLSessionDataTask?>(nil)
+  private let state = Locked(State())
+  private let task = Locked<URLSessionDataTask?>(nil)
   /// How long the feed may stay silent: the server sends a keep-alive comment every 15 s.
   static let idleTimeout: TimeInterval = 60
 

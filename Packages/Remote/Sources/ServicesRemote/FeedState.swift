@@ -1,3 +1,5 @@
+import HumbleSupport
+
 /// Where the live favourites feed stands.
 public enum FeedState: Hashable, Sendable {
   /// Opening a connection to the feed.
@@ -18,7 +20,7 @@ final class FeedStateBroadcaster: Sendable {
     var continuations: [Int: AsyncStream<FeedState>.Continuation] = [:]
   }
 
-  private let subscribers = Guarded(Subscribers())
+  private let subscribers = Locked(Subscribers())
 
   /// The state now.
   var current: FeedState { subscribers.withLock { $0.current } }

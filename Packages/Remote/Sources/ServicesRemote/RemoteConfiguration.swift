@@ -1,4 +1,5 @@
 import Foundation
+import HumbleSupport
 
 /// How the remote services talk to the server: how long a request may take and how the live favourites
 /// feed retries after it drops.
@@ -15,46 +16,9 @@ public struct RemoteConfiguration: Hashable, Sendable {
   }
 }
 
-/// Exponential backoff with a cap and jitter, for reconnecting the live favourites feed.
+/// How the live favourites feed waits before each reconnection: the workspace's one ``Backoff`` policy.
 ///
-/// Attempt 0 waits about ``initial``, each later attempt ``multiplier`` times longer, never more than
-/// ``maximum``; jitter spreads the waits by up to ``jitter`` of themselves either way, so many clients cut
-/// off by one server restart do not all come back in the same instant.
-public struct FeedBackoff: Hashable, Sendable {
-  /// The wait before the first reconnection.
-  public var initial: Duration
-  /// The longest wait.
-  public var maximum: Duration
-  /// How much longer each wait is than the one before.
-  public var multiplier: Double
-  /// The fraction (0 through 1) by which a wait may be shortened or lengthened at random.
-  public var jitter: Double
-
-  /// Creates backoff settings, clamping the multiplier to at least 1 and the jitter to 0 through 1.
-  public init(
-    initial: Duration = .milliseconds(250), maximum: Duration = .seconds(30), multiplier: Double = 2,
-    jitter: Double = 0.2
-  ) {
-    self.initial = max(.zero, initial)
-    self.maximum = max(self.initial, maximum)
-    self.multiplier = max(1, multiplier)
-    self.jitter = min(max(0, jitter), 1)
-  }
-
-  /// The wait before reconnection `attempt` (0 for the first), given `random` in -1 through 1.
-  public func delay(forAttempt attempt: Int, random: Double) -> Duration {
-    let base = Self.seconds(initial) * pow(multiplier, Double(max(0, min(attempt, 64))))
-    let capped = min(base, Self.seconds(maximum))
-    let spread = capped * (1 + jitter * min(max(-1, random), 1))
-    return .milliseconds(Int64((min(spread, Self.seconds(maximum)) * 1000).rounded()))
-  }
-
-  /// The wait before reconnection `attempt`, with random jitter.
-  public func delay(forAttempt attempt: Int) -> Duration {
-    delay(forAttempt: attempt, random: Double.random(in: -1...1))
-  }
-
-  private static func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-  }
-}
+/// Attempt 0 waits about `initial`, each later attempt `multiplier` times longer, never more than `maximum`;
+/// jitter spreads the waits by up to `jitter` of themselves either way, so many clients cut off by one server
+/// restart do not all come back in the same instant.
+public typealias FeedBackoff = Backoff

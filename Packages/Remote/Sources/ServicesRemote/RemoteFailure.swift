@@ -1,4 +1,5 @@
 import Foundation
+import HumbleSupport
 import Services
 
 /// Why a request to the server failed, before it is told as one of the services' typed errors.
@@ -49,32 +50,5 @@ enum RemoteFailure: Error, Equatable {
     case .unreachable(let reason): .unreachable(reason: reason)
     case .failed(let reason): .invalidAnswer(reason: reason)
     }
-  }
-}
-
-extension String {
-  /// The text on one line: every run of line breaks and other control characters becomes one space.
-  var oneLine: String {
-    var result = ""
-    var pendingSpace = false
-    for scalar in unicodeScalars {
-      if scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}" {
-        pendingSpace = true
-        continue
-      }
-      if pendingSpace, !result.isEmpty { result.unicodeScalars.append(" ") }
-      pendingSpace = false
-      result.unicodeScalars.append(scalar)
-    }
-    return result
-  }
-}
-
-extension Duration {
-  /// The duration in seconds as people write it: `5 s`, `0.2 s`.
-  var secondsText: String {
-    let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
-    if seconds.rounded() == seconds { return "\(Int(seconds)) s" }
-    return "\((seconds * 1000).rounded() / 1000) s"
   }
 }

@@ -1,6 +1,7 @@
 import CatalogAPI
 import Domain
 import Foundation
+import HumbleSupport
 import Services
 
 /// The ``FavouritesManager`` of one user on a `humble-server`.
@@ -13,13 +14,13 @@ public final class RemoteFavouritesManager: FavouritesManager, Sendable {
   private let client: CatalogClient
   private let store: FavouritesStore
   private let states = FeedStateBroadcaster()
-  private let feed: Guarded<Task<Void, Never>?>
+  private let feed: Locked<Task<Void, Never>?>
 
   private init(client: CatalogClient, list: FavouritesBody, feedWait: @escaping FavouritesFeed.Wait) {
     self.client = client
     store = FavouritesStore(list)
     let feed = FavouritesFeed(client: client, store: store, states: states, wait: feedWait)
-    self.feed = Guarded(Task { await feed.run() })
+    self.feed = Locked(Task { await feed.run() })
   }
 
   deinit {
@@ -57,7 +58,7 @@ public final class RemoteFavouritesManager: FavouritesManager, Sendable {
   /// The request goes on even if the calling task is cancelled, as a database write would: once sent, it
   /// may land, and the answer keeps memory in step with the server.
   public func setFavourited(_ isFavourited: Bool, trackID: Track.ID) async throws(FavouritesError) {
-    guard !trackID.rawValue.utf8.contains(0) else { throw .invalidTrackID(trackID) }
+    guard !trackID.rawValue.containsNUL else { throw .invalidTrackID(trackID) }
     let client = client
     let path = CatalogAPI.Path.favourite(trackID.rawValue)
     let answer = await Task { () async -> Result<FavouriteChangeBody, RemoteFailure> in

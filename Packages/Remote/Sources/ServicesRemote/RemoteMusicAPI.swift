@@ -1,6 +1,7 @@
 import CatalogAPI
 import Domain
 import Foundation
+import HumbleSupport
 import Services
 
 /// The ``MusicAPI`` of a `humble-server`, over HTTP.
@@ -31,7 +32,7 @@ public struct RemoteMusicAPI: MusicAPI {
 
   /// One page of the artist's tracks in the requested order.
   public func tracks(ofArtist artistID: Artist.ID, page: TrackPageRequest) async throws(MusicAPIError) -> TrackPage {
-    guard Self.canBeAsked(artistID.rawValue) else { throw .artistNotFound(artistID) }
+    guard CatalogAPI.Identifier.canName(artistID.rawValue) else { throw .artistNotFound(artistID) }
     let path = CatalogAPI.Path.tracks(ofArtist: artistID.rawValue)
     let query = [
       URLQueryItem(name: "offset", value: String(page.offset)),
@@ -53,7 +54,7 @@ public struct RemoteMusicAPI: MusicAPI {
 
   /// The artist with this identifier.
   public func artist(withID artistID: Artist.ID) async throws(MusicAPIError) -> Artist {
-    guard Self.canBeAsked(artistID.rawValue) else { throw .artistNotFound(artistID) }
+    guard CatalogAPI.Identifier.canName(artistID.rawValue) else { throw .artistNotFound(artistID) }
     do {
       return try await client.get(Artist.self, CatalogAPI.Path.artist(artistID.rawValue))
     } catch {
@@ -66,7 +67,7 @@ public struct RemoteMusicAPI: MusicAPI {
     // The embedded catalog answers these without complaint: an empty query matches every artist, and no
     // name holds a NUL.
     if query.isEmpty { return try await allArtists() }
-    if query.utf8.contains(0) { return [] }
+    if query.containsNUL { return [] }
     let limit = CatalogAPI.Limits.queryCharacters
     guard query.unicodeScalars.count > limit else { return try await search(query) }
     // The server takes at most `limit` Unicode scalars; every name that contains the whole query contains its
@@ -94,7 +95,7 @@ public struct RemoteMusicAPI: MusicAPI {
 
   /// Related artists, most related first.
   public func relatedArtists(of artistID: Artist.ID) async throws(MusicAPIError) -> [Artist] {
-    guard Self.canBeAsked(artistID.rawValue) else { throw .artistNotFound(artistID) }
+    guard CatalogAPI.Identifier.canName(artistID.rawValue) else { throw .artistNotFound(artistID) }
     do {
       return try await client.get(ArtistList.self, CatalogAPI.Path.related(toArtist: artistID.rawValue)).artists
     } catch {
@@ -108,8 +109,7 @@ public struct RemoteMusicAPI: MusicAPI {
   /// They are looked up with `POST /v1/track-lookup`, ``CatalogAPI/Limits/tracksPerLookup`` at a time: 250
   /// favourites are three requests.
   public func tracks(withIDs trackIDs: [Track.ID]) async throws(MusicAPIError) -> [Track] {
-    var seen = Set<Track.ID>()
-    let wanted = trackIDs.filter { Self.canBeAsked($0.rawValue) && seen.insert($0).inserted }.map(\.rawValue)
+    let wanted = trackIDs.map(\.rawValue).filter(CatalogAPI.Identifier.canName).uniquedKeepingOrder()
     var tracks: [Track] = []
     for start in stride(from: 0, to: wanted.count, by: CatalogAPI.Limits.tracksPerLookup) {
       let batch = Array(wanted[start..<min(start + CatalogAPI.Limits.tracksPerLookup, wanted.count)])
@@ -139,10 +139,5 @@ public struct RemoteMusicAPI: MusicAPI {
     } catch {
       throw error.musicAPIError()
     }
-  }
-
-  /// Whether the server accepts `id` in a path at all; one it cannot accept names nothing it holds.
-  static func canBeAsked(_ id: String) -> Bool {
-    !id.isEmpty && id.utf8.count <= CatalogAPI.Limits.identifierBytes && !id.utf8.contains(0)
   }
 }

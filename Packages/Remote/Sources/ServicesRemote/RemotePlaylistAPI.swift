@@ -8,7 +8,7 @@ public struct RemotePlaylistAPI: PlaylistAPI {
 
   /// The playlists featuring the artist, ordered by name; none for an artist the server does not know.
   public func playlists(featuring artistID: Artist.ID) async throws(PlaylistAPIError) -> [Playlist] {
-    guard RemoteMusicAPI.canBeAsked(artistID.rawValue) else { return [] }
+    guard CatalogAPI.Identifier.canName(artistID.rawValue) else { return [] }
     do {
       return try await client.get(PlaylistList.self, CatalogAPI.Path.playlists(featuringArtist: artistID.rawValue))
         .playlists
@@ -22,7 +22,7 @@ public struct RemotePlaylistAPI: PlaylistAPI {
 
   /// The playlist with this identifier, with all its tracks.
   public func playlist(withID playlistID: Playlist.ID) async throws(PlaylistAPIError) -> Playlist {
-    guard RemoteMusicAPI.canBeAsked(playlistID.rawValue) else { throw .playlistNotFound(playlistID) }
+    guard CatalogAPI.Identifier.canName(playlistID.rawValue) else { throw .playlistNotFound(playlistID) }
     do {
       return try await client.get(Playlist.self, CatalogAPI.Path.playlist(playlistID.rawValue))
     } catch {

@@ -1,6 +1,7 @@
 import CatalogAPI
 import CatalogAPITesting
 import Foundation
+import HumbleSupport
 import Testing
 
 @Suite struct OpenAPIContractTests {
@@ -46,7 +47,7 @@ import Testing
   }
 
   @Test func typesEnumsAndRequiredPropertiesAreChecked() {
-    let page = JSONValue.object(["tracks": .array([.object(["id": .bool(true)])]), "offset": .number(1.5)])
+    let page = JSONValue.object(["tracks": .array([.object(["id": .bool(true)])]), "offset": .double(1.5)])
     let found = contract.violations(of: page, againstSchemaNamed: "TrackPage")
     #expect(found.contains("$: missing required property 'total'"))
     #expect(found.contains("$.offset: expected integer, found number 1.5"))

@@ -1,6 +1,7 @@
 import CatalogAPI
 import Domain
 import Foundation
+import HumbleSupportTesting
 import Services
 import ServicesRemote
 import Testing
@@ -47,7 +48,7 @@ import Testing
 
   @Test func aRefusedConnectionNamesTheServer() async throws {
     defer { server.stop() }
-    let port = try StubHTTPServer.closedPort()
+    let port = try LoopbackHTTPServer.closedPort()
     let api = try RemoteServices(baseURL: URL(string: "http://127.0.0.1:\(port)/")!, configuration: testConfiguration())
       .musicAPI
     #expect(await failure(of: api) == .unreachable(reason: "server at http://127.0.0.1:\(port) refused the connection"))

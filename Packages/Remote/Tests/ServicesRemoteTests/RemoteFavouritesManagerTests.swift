@@ -1,6 +1,7 @@
 import CatalogAPI
 import Domain
 import Foundation
+import HumbleSupportTesting
 import Services
 import ServicesRemote
 import Testing
@@ -36,7 +37,7 @@ import Testing
 
   @Test func aServerThatCannotBeReachedFailsAsUnreachableNamingIt() async throws {
     defer { server.stop() }
-    let port = try StubHTTPServer.closedPort()
+    let port = try LoopbackHTTPServer.closedPort()
     let nowhere = try RemoteServices(
       baseURL: URL(string: "http://127.0.0.1:\(port)/")!, token: StubCatalogServer.token,
       configuration: testConfiguration())

@@ -1,6 +1,8 @@
 import CatalogAPI
 import Domain
 import Foundation
+import HumbleSupport
+import HumbleSupportTesting
 import Services
 
 /// A `humble-server` stand-in: a small in-memory catalog served over real HTTP as the OpenAPI document
@@ -19,7 +21,7 @@ final class StubCatalogServer: Sendable {
     var faults: [String: [StubFault]] = [:]
     var favourites: Set<Track.ID> = []
     var version = 0
-    var feeds: [ObjectIdentifier: StubConnection] = [:]
+    var feeds: [ObjectIdentifier: LoopbackConnection] = [:]
     var holdsFeeds = false
     var held: [DispatchSemaphore] = []
     var heldFeeds: [DispatchSemaphore] = []
@@ -39,14 +41,14 @@ final class StubCatalogServer: Sendable {
   }
 
   let catalog: Catalog
-  private let state = Guarded(State())
+  private let state = Locked(State())
   private let heldBroadcaster = ChangeBroadcaster<String>()
-  private let http: StubHTTPServer
+  private let http: LoopbackHTTPServer
 
   init(catalog: Catalog = .sample) throws {
     self.catalog = catalog
     let reference = WeakReference()
-    http = try StubHTTPServer { request, connection in reference.server?.handle(request, connection) }
+    http = try LoopbackHTTPServer { request, connection in reference.server?.handle(request, connection) }
     // No request can arrive before this: nobody knows the port yet.
     reference.server = self
   }
@@ -120,7 +122,9 @@ final class StubCatalogServer: Sendable {
       if isChange { state.version += 1 }
       let change = FavouriteChangeBody(trackID: trackID, isFavourited: isFavourited, version: state.version)
       if isChange {
-        for feed in state.feeds.values { feed.send(Self.event("favourite", id: change.version, change)) }
+        for feed in state.feeds.values {
+          feed.send(Self.event(CatalogAPI.FeedEvent.favourite, id: change.version, change))
+        }
       }
       return change
     }
@@ -136,7 +140,7 @@ final class StubCatalogServer: Sendable {
   /// The favourites' version now.
   var favouritesVersion: Int { state.withLock { $0.version } }
 
-  private func handle(_ request: StubRequest, _ connection: StubConnection) {
+  private func handle(_ request: LoopbackRequest, _ connection: LoopbackConnection) {
     let target = request.path + (request.query.isEmpty ? "" : "?" + request.query.keys.sorted().joined(separator: "&"))
     let fault = state.withLock { state -> StubFault? in
       state.requests.append(target)
@@ -189,7 +193,7 @@ final class StubCatalogServer: Sendable {
     }
   }
 
-  private func serveFeed(_ request: StubRequest, _ connection: StubConnection) {
+  private func serveFeed(_ request: LoopbackRequest, _ connection: LoopbackConnection) {
     guard request.headers["authorization"] == "Bearer \(Self.token)" else {
       let (status, body) = Self.problem(401, "no valid bearer token", request.path)
       return connection.respond(status: status, contentType: CatalogJSON.problemContentType, body: body)
@@ -199,9 +203,13 @@ final class StubCatalogServer: Sendable {
     let id = ObjectIdentifier(connection)
     // Registered under the lock that orders changes, so no change falls between `ready` and the first event.
     let opened = state.withLock { state in
-      guard connection.send(Array(head.utf8) + Self.event("ready", id: nil, FeedReadyBody(version: state.version)))
+      guard
+        connection.send(
+          Array(head.utf8) + Self.event(CatalogAPI.FeedEvent.ready, id: nil, FeedReadyBody(version: state.version)))
       else { return false }
-      for change in state.replayOnConnect { connection.send(Self.event("favourite", id: change.version, change)) }
+      for change in state.replayOnConnect {
+        connection.send(Self.event(CatalogAPI.FeedEvent.favourite, id: change.version, change))
+      }
       connection.send(Array(": keep-alive\n\n".utf8))
       state.feeds[id] = connection
       state.announceFeedCount()
@@ -209,8 +217,7 @@ final class StubCatalogServer: Sendable {
     }
     guard opened else { return }
     // The connection stays open until the client or `dropFeeds()` ends it: reading returns then.
-    var byte: UInt8 = 0
-    while recv(connection.socket, &byte, 1, 0) > 0 {}
+    connection.waitUntilClosed()
     state.withLock { state in
       state.feeds.removeValue(forKey: id)
       state.announceFeedCount()
@@ -229,7 +236,7 @@ final class StubCatalogServer: Sendable {
     gate.wait()
   }
 
-  private func route(_ request: StubRequest) -> (Int, Data) {
+  private func route(_ request: LoopbackRequest) -> (Int, Data) {
     let segments = request.segments
     switch (request.method, segments.count, segments.first == "v1" ? segments.dropFirst().first : nil) {
     case ("GET", 2, "artists"):
@@ -254,8 +261,7 @@ final class StubCatalogServer: Sendable {
         (1...CatalogAPI.Limits.tracksPerLookup).contains(lookup.ids.count)
       else { return Self.problem(400, "a lookup of 1 to 100 ids", request.path) }
       let all = catalog.tracks.keys.sorted().flatMap { catalog.tracks[$0] ?? [] }
-      var seen = Set<String>()
-      let found = lookup.ids.compactMap { id in seen.insert(id).inserted ? all.first { $0.id.rawValue == id } : nil }
+      let found = lookup.ids.uniquedKeepingOrder().compactMap { id in all.first { $0.id.rawValue == id } }
       return (200, Self.encode(TrackList(tracks: found)))
     case ("GET", 3, "playlists"):
       guard let playlist = catalog.playlists.first(where: { $0.id.rawValue == segments[2] }) else {
@@ -273,7 +279,7 @@ final class StubCatalogServer: Sendable {
     catalog.artists.first { $0.id.rawValue == id }
   }
 
-  private func artistList(_ list: String, of artist: Artist, _ request: StubRequest) -> (Int, Data) {
+  private func artistList(_ list: String, of artist: Artist, _ request: LoopbackRequest) -> (Int, Data) {
     switch list {
     case "tracks":
       let offset = request.query["offset"].map { Int($0) ?? -1 } ?? 0
@@ -300,7 +306,7 @@ final class StubCatalogServer: Sendable {
     }
   }
 
-  private func favourites(_ request: StubRequest) -> (Int, Data) {
+  private func favourites(_ request: LoopbackRequest) -> (Int, Data) {
     guard request.headers["authorization"] == "Bearer \(Self.token)" else {
       return Self.problem(401, "no valid bearer token", request.path)
     }

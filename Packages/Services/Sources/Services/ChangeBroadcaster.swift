@@ -1,3 +1,5 @@
+import HumbleSupport
+
 /// Fans changes out to any number of `AsyncStream` subscribers.
 ///
 /// Each call to ``stream()`` registers a subscriber at once with an unbounded buffer, so it receives every

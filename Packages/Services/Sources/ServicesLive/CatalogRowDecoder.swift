@@ -52,12 +52,3 @@ enum CatalogRowDecoder {
     return artists
   }
 }
-
-extension String {
-  /// Whether the text holds a NUL character.
-  ///
-  /// SQLite's text binding would cut the text there (so that
-  /// `"aurora-vale\0x"` found `aurora-vale`), and no catalog ID or name holds one: such text matches nothing
-  /// and is never stored.
-  var containsNUL: Bool { utf8.contains(0) }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import HumbleSupport
 import Services
 
 #if canImport(FoundationNetworking)

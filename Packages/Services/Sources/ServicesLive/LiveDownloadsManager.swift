@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import GRDB
+import HumbleSupport
 import Services
 
 /// The ``DownloadsManager`` that really copies tracks from their stream URLs into the downloads directory.

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import GRDB
+import HumbleSupport
 import Services
 
 /// The ``FavouritesManager`` that persists favourites in the catalog database.

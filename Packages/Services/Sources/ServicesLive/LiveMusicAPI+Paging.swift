@@ -1,5 +1,6 @@
 import Domain
 import GRDB
+import HumbleSupport
 import Services
 
 extension LiveMusicAPI {
@@ -36,8 +37,7 @@ extension LiveMusicAPI {
   ///
   /// Identifiers the catalog does not hold are left out. They are looked up in batches of 500, each one query.
   public func tracks(withIDs trackIDs: [Track.ID]) async throws(MusicAPIError) -> [Track] {
-    var seen = Set<Track.ID>()
-    let wanted = trackIDs.filter { !$0.rawValue.containsNUL && seen.insert($0).inserted }
+    let wanted = trackIDs.filter { !$0.rawValue.containsNUL }.uniquedKeepingOrder()
     guard !wanted.isEmpty else { return [] }
     let found = try await query { db in
       var found: [Track.ID: Track] = [:]

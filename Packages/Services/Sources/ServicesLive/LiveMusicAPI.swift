@@ -1,5 +1,6 @@
 import Domain
 import GRDB
+import HumbleSupport
 import Services
 
 /// The ``MusicAPI`` of the embedded catalog database.

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import GRDB
+import HumbleSupport
 import Services
 
 /// The ``PlaylistAPI`` of the embedded catalog database.

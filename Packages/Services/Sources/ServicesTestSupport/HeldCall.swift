@@ -1,3 +1,4 @@
+import HumbleSupport
 import Services
 
 /// A mock call that is held at the point of answering until a test releases it.

@@ -1,4 +1,5 @@
 import Domain
+import HumbleSupport
 import Services
 
 /// A ``DownloadsManager`` whose states a test sets directly, announcing each change as the live one would.

@@ -1,4 +1,5 @@
 import Domain
+import HumbleSupport
 import Services
 
 /// A ``FavouritesManager`` whose favourites a test sets directly, announcing each change as the live one

@@ -1,4 +1,5 @@
 import Domain
+import HumbleSupport
 import Services
 import Testing
 
@@ -369,8 +370,7 @@ public final class MockMusicAPI: MusicAPI, Sendable {
       for track in state.tracks + state.tracksByArtist.keys.sorted().flatMap({ state.tracksByArtist[$0]! }) {
         known[track.id] = known[track.id] ?? track
       }
-      var seen = Set<Track.ID>()
-      return .success(trackIDs.compactMap { seen.insert($0).inserted ? known[$0] : nil })
+      return .success(trackIDs.uniquedKeepingOrder().compactMap { known[$0] })
     }
   }
 

@@ -1,4 +1,5 @@
 import Domain
+import HumbleSupport
 import Services
 import Testing
 

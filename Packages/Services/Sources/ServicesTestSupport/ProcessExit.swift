@@ -1,4 +1,5 @@
 import Foundation
+import HumbleSupport
 import Services
 
 /// The end of a child process, to wait for without spending a core on it.

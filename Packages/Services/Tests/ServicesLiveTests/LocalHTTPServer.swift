@@ -1,11 +1,6 @@
 import Foundation
-import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import HumbleSupport
+import HumbleSupportTesting
 
 /// A fault the server injects into requests for a path, once per request, as many times as asked.
 enum HTTPFault: Sendable {
@@ -40,9 +35,11 @@ struct RecordedRequest: Equatable, Sendable {
 /// A tiny HTTP/1.1 server on 127.0.0.1 for download tests: it answers GET requests for the paths it was
 /// given with their bytes, and 404 for anything else, each connection on a thread of its own.
 final class LocalHTTPServer: Sendable {
-  let port: UInt16
-  private let socket: Int32
+  private let server: LoopbackHTTPServer
   private let handler: Handler
+
+  /// The port it listens on.
+  var port: UInt16 { server.port }
 
   /// Serves `routes`; a path in `declaredLengths` announces that many bytes but sends only its data, then
   /// closes the connection (a truncated body).
@@ -70,39 +67,15 @@ final class LocalHTTPServer: Sendable {
 
   private init(handler: Handler) throws {
     self.handler = handler
-    let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw POSIXError(.EIO) }
-    var reuse: Int32 = 1
-    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    guard bound == 0, listen(fd, 16) == 0 else {
-      close(fd)
-      throw POSIXError(.EADDRINUSE)
-    }
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-    }
-    socket = fd
-    port = UInt16(bigEndian: address.sin_port)
-    let thread = Thread { [handler] in handler.serve(fd) }
-    thread.start()
+    server = try LoopbackHTTPServer { [handler] request, connection in handler.handle(request, connection) }
   }
 
   deinit {
     handler.stop()
-    // Wakes the accept loop, which closes the socket (see serve(_:)).
-    shutdown(socket, Int32(SHUT_RDWR))
   }
 
   func url(_ path: String) -> URL {
-    URL(string: "http://127.0.0.1:\(port)\(path)")!
+    server.url(path)
   }
 
   /// The paths requested so far.
@@ -116,17 +89,17 @@ final class LocalHTTPServer: Sendable {
   }
 }
 
-/// Serves connections on the thread the server starts; it does not keep the server alive, so releasing the
-/// server closes its socket and ends the thread.
+/// Answers each request on the thread the loopback server gives it; it does not keep the server alive, so
+/// releasing the server closes its socket.
 private final class Handler: Sendable {
   let routes: [String: Data]
   let declaredLengths: [String: Int]
   let redirects: [String: String]
   /// Nil for a server that knows nothing of ranges.
   let ranges: RangeBehaviour?
-  let requests = Mutex<[RecordedRequest]>([])
-  private let faults: Mutex<[String: (fault: HTTPFault, count: Int)]>
-  private let stopped = Mutex(false)
+  let requests = Locked<[RecordedRequest]>([])
+  private let faults: Locked<[String: (fault: HTTPFault, count: Int)]>
+  private let stopped = Locked(false)
 
   init(
     routes: [String: Data], declaredLengths: [String: Int] = [:], redirects: [String: String] = [:],
@@ -135,24 +108,8 @@ private final class Handler: Sendable {
     self.routes = routes
     self.declaredLengths = declaredLengths
     self.redirects = redirects
-    self.faults = Mutex(faults)
+    self.faults = Locked(faults)
     self.ranges = ranges
-  }
-
-  func serve(_ socket: Int32) {
-    while true {
-      let client = accept(socket, nil, nil)
-      guard client >= 0 else {
-        // Only this loop closes the listening socket: closed elsewhere, its number could be reused by another
-        // test's socket before the loop is back in accept, which would then take that socket's connections.
-        close(socket)
-        return
-      }
-      Thread { [self] in
-        handle(client)
-        close(client)
-      }.start()
-    }
   }
 
   /// Ends stalls: their connections close.
@@ -176,18 +133,9 @@ private final class Handler: Sendable {
     }
   }
 
-  private func handle(_ client: Int32) {
-    var request = [UInt8]()
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while !request.ends(with: Array("\r\n\r\n".utf8)) {
-      let count = recv(client, &buffer, buffer.count, 0)
-      guard count > 0 else { return }
-      request.append(contentsOf: buffer[0..<count])
-    }
-    let lines = String(decoding: request, as: UTF8.self).split(separator: "\r\n")
-    let path = lines.first?.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
-    let recorded = RecordedRequest(
-      path: path, range: Self.header("Range", in: lines), ifRange: Self.header("If-Range", in: lines))
+  func handle(_ request: LoopbackRequest, _ client: LoopbackConnection) {
+    let path = request.path
+    let recorded = RecordedRequest(path: path, range: request.headers["range"], ifRange: request.headers["if-range"])
     let earlier = requests.withLock { requests in
       defer { requests.append(recorded) }
       return requests.filter { $0.path == path }.count
@@ -231,7 +179,8 @@ private final class Handler: Sendable {
 
   /// Answers a request for a path served with ranges.
   private func serveRanged(
-    _ client: Int32, _ request: RecordedRequest, body first: Data, isFirstRequest: Bool, ranges: RangeBehaviour
+    _ client: LoopbackConnection, _ request: RecordedRequest, body first: Data, isFirstRequest: Bool,
+    ranges: RangeBehaviour
   ) {
     let replacement = isFirstRequest ? nil : ranges.replacements[request.path]
     let body = replacement ?? first
@@ -273,29 +222,7 @@ private final class Handler: Sendable {
     }
   }
 
-  /// A header's value in a request's lines, its name compared without case.
-  private static func header(_ name: String, in lines: [Substring]) -> String? {
-    for line in lines.dropFirst() {
-      let parts = line.split(separator: ":", maxSplits: 1)
-      if parts.count == 2, parts[0].lowercased() == name.lowercased() {
-        return parts[1].trimmingCharacters(in: .whitespaces)
-      }
-    }
-    return nil
-  }
-
-  private func send(_ client: Int32, _ bytes: [UInt8]) {
-    var offset = 0
-    while offset < bytes.count {
-      let sent = bytes[offset...].withUnsafeBytes { Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-      guard sent > 0 else { return }
-      offset += sent
-    }
-  }
-}
-
-extension Array where Element: Equatable {
-  fileprivate func ends(with suffix: [Element]) -> Bool {
-    count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
+  private func send(_ client: LoopbackConnection, _ bytes: [UInt8]) {
+    client.send(bytes)
   }
 }

@@ -1,5 +1,6 @@
 import CatalogGeneration
 import Foundation
+import HumbleSupport
 import ServicesLive
 
 /// The generated catalogs that benchmarks run on, generated once per configuration and kept in a
@@ -86,8 +87,7 @@ public enum BenchmarkCatalog {
     try CatalogFile.create(at: url, replacingExisting: true) { database throws(CatalogDatabaseError) in
       try CatalogGenerator(configuration: configuration).generate(into: database)
     }
-    let (seconds, attoseconds) = (clock.now - start).components
-    let elapsed = String(format: "%.1f s", Double(seconds) + Double(attoseconds) / 1e18)
+    let elapsed = String(format: "%.1f s", (clock.now - start).inSeconds)
     log("Generated \(configuration.totalTrackCount) tracks in \(elapsed).")
   }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CatalogGeneration
 import Foundation
+import HumbleSupport
 import ServicesLive
 
 /// `humble-catalog generate`: writes a generated catalog to a new database file.
@@ -81,18 +82,10 @@ struct GenerateCommand: ParsableCommand {
       throw CommandFailure(description: error.description)
     }
     progressLine.clear()
-    let elapsed = clock.now - start
+    let elapsed = String(format: "%.2f s", (clock.now - start).inSeconds)
     print(
       "Wrote \(generator.artistSlotCount) artists, \(configuration.totalTrackCount) tracks and "
-        + "\(generator.playlistSlotCount) playlists (seed \(seed)) to \(output.path) in \(elapsed.secondsText)."
+        + "\(generator.playlistSlotCount) playlists (seed \(seed)) to \(output.path) in \(elapsed)."
     )
-  }
-}
-
-extension Duration {
-  /// The duration in seconds with two decimals: `12.34 s`.
-  var secondsText: String {
-    let (seconds, attoseconds) = components
-    return String(format: "%.2f s", Double(seconds) + Double(attoseconds) / 1e18)
   }
 }

@@ -1,6 +1,7 @@
 // What a reload asks the APIs for, all at once, and the timeout race that fails a fetch that takes too long.
 
 import Domain
+import HumbleSupport
 import Services
 
 extension ArtistTableDataSource {
@@ -19,33 +20,13 @@ extension ArtistTableDataSource {
   /// `started` is given the task that runs it.
   ///
   /// The fetch runs in a task of its own, cancelled when the time is up (or the caller is cancelled): the
-  /// timeout holds even for an API that does not answer cancellation promptly. The outcome is settled on the
-  /// main actor, so it needs no lock.
-  static func fetch(
-    within timeout: Duration, started: (Task<Void, Never>) -> Void = { _ in },
+  /// timeout holds even for an API that does not answer cancellation promptly. `started` is given the task that
+  /// runs `fetch` (a hook for tests, which wait for it to see what a late answer did).
+  nonisolated static func fetch(
+    within timeout: Duration, started: @escaping @Sendable (Task<Void, Never>) -> Void = { _ in },
     _ fetch: @escaping @Sendable () async throws -> Answer
   ) async throws -> Answer {
-    let outcome = FirstOutcome<Answer>()
-    let fetching = Task { @MainActor in
-      do {
-        outcome.settle(.success(try await fetch()))
-      } catch {
-        outcome.settle(.failure(error))
-      }
-    }
-    started(fetching)
-    let timer = Task { @MainActor in
-      try? await Task.sleep(for: timeout)
-      outcome.settle(.failure(PageLoadError.timedOut(after: timeout)))
-    }
-    defer {
-      fetching.cancel()
-      timer.cancel()
-    }
-    return try await withTaskCancellationHandler {
-      try await outcome.value()
-    } onCancel: {
-      fetching.cancel()
-    }
+    try await FirstOutcome.run(
+      within: timeout, onTimeout: { PageLoadError.timedOut(after: timeout) }, started: started, work: fetch)
   }
 }

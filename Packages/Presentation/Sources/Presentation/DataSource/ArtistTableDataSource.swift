@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import HumbleSupport
 import Services
 
 /// The artist page's data source: it combines the music API, playlists, downloads and favourites into cell
@@ -75,7 +76,9 @@ public final class ArtistTableDataSource {
   public var reloadTimeout: Duration?
   /// The fetch of the latest reload with a timeout, which goes on after the timeout until its calls answer: a
   /// hook for tests, which wait for it to see what a late answer did.
-  var timedFetch: Task<Void, Never>?
+  var timedFetch: Task<Void, Never>? { timedFetchTask.withLock { $0 } }
+  /// Where ``timedFetch`` is kept: the fetch hands it over from outside the main actor, before it can answer.
+  nonisolated let timedFetchTask = Locked<Task<Void, Never>?>(nil)
 
   let downloadsManager: any DownloadsManager
   let favouritesManager: (any FavouritesManager)?
@@ -257,7 +260,7 @@ public final class ArtistTableDataSource {
     do {
       if let reloadTimeout {
         answer = try await Self.fetch(
-          within: reloadTimeout, started: { self.timedFetch = $0 },
+          within: reloadTimeout, started: { [timedFetchTask] task in timedFetchTask.withLock { $0 = task } },
           { [source] in try await Self.fetch(firstPage, from: source) })
       } else {
         answer = try await Self.fetch(firstPage, from: source)

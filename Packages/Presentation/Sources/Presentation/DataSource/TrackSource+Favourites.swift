@@ -1,4 +1,5 @@
 import Domain
+import HumbleSupport
 import Services
 
 extension TrackSource {
@@ -16,13 +17,7 @@ extension TrackSource {
     let changes: @Sendable () -> AsyncStream<Void> = {
       // Subscribed when the page is made, so no change after that is missed.
       let announcements = favouritesManager.changes()
-      return AsyncStream { continuation in
-        let forwarding = Task {
-          for await _ in announcements { continuation.yield() }
-          continuation.finish()
-        }
-        continuation.onTermination = { _ in forwarding.cancel() }
-      }
+      return announcements.forwarded { _ in () }
     }
     var source = list(changes: changes) {
       try await musicAPI.tracks(withIDs: favouritesManager.favouritedTrackIDs.sorted { $0.rawValue < $1.rawValue })

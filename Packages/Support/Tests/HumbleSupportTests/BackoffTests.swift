@@ -1,8 +1,8 @@
-import ServicesRemote
+import HumbleSupport
 import Testing
 
-struct FeedBackoffTests {
-  let backoff = FeedBackoff(initial: .milliseconds(100), maximum: .seconds(1), multiplier: 2, jitter: 0.25)
+struct BackoffTests {
+  let backoff = Backoff(initial: .milliseconds(100), maximum: .seconds(1), multiplier: 2, jitter: 0.25)
 
   @Test func eachWaitIsTheMultipleOfTheOneBefore() {
     let waits = (0..<4).map { backoff.delay(forAttempt: $0, random: 0) }
@@ -43,19 +43,19 @@ struct FeedBackoffTests {
   }
 
   @Test func settingsOutOfRangeAreClamped() {
-    let odd = FeedBackoff(initial: .milliseconds(-5), maximum: .milliseconds(-10), multiplier: 0.5, jitter: 3)
+    let odd = Backoff(initial: .milliseconds(-5), maximum: .milliseconds(-10), multiplier: 0.5, jitter: 3)
     #expect(odd.initial == .zero)
     #expect(odd.maximum == .zero)
     #expect(odd.multiplier == 1)
     #expect(odd.jitter == 1)
-    let inverted = FeedBackoff(initial: .seconds(2), maximum: .seconds(1), jitter: -1)
+    let inverted = Backoff(initial: .seconds(2), maximum: .seconds(1), jitter: -1)
     #expect(inverted.maximum == .seconds(2))
     #expect(inverted.jitter == 0)
     #expect(inverted.delay(forAttempt: 5) == .seconds(2))
   }
 
   @Test func theDefaultsSuitAPersonAtATerminal() {
-    let defaults = FeedBackoff()
+    let defaults = Backoff()
     #expect(defaults.delay(forAttempt: 0, random: 0) == .milliseconds(250))
     #expect(defaults.delay(forAttempt: 100, random: 1) == .seconds(30))
   }

@@ -6,19 +6,19 @@
   import Musl
 #endif
 
-/// A value guarded by a `pthread` mutex: the lock the services' shared state uses.
+/// A value guarded by a `pthread` mutex: the one lock of the workspace's shared state.
 ///
 /// `Synchronization.Mutex` would do the same job, but on Linux it waits on a futex inside the uninstrumented
 /// standard library, so Thread Sanitizer cannot see it order accesses and reports every guarded access as a
 /// race. Thread Sanitizer understands `pthread_mutex_lock`, so with this lock it checks the services for real.
-package final class Locked<Value: ~Copyable>: @unchecked Sendable {
+public final class Locked<Value: ~Copyable>: @unchecked Sendable {
   // The mutex lives at a stable address of its own (a `pthread_mutex_t` must never move); `value` is only
   // touched between lock and unlock.
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private var value: Value
 
   /// A lock guarding `value`.
-  package init(_ value: consuming Value) {
+  public init(_ value: consuming Value) {
     self.value = value
     mutex = UnsafeMutablePointer.allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
@@ -33,7 +33,7 @@ package final class Locked<Value: ~Copyable>: @unchecked Sendable {
   }
 
   /// Runs `body` with the value while holding the lock; `body` must not call back into this lock.
-  package func withLock<Result: ~Copyable, Failure: Error>(
+  public func withLock<Result: ~Copyable, Failure: Error>(
     _ body: (inout Value) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     pthread_mutex_lock(mutex)

@@ -2,36 +2,60 @@ import Foundation
 
 #if canImport(Glibc)
   import Glibc
+  private let sendBytes = Glibc.send
+  private let streamSocket = Int32(SOCK_STREAM.rawValue)
 #elseif canImport(Darwin)
   import Darwin
+  private let sendBytes = Darwin.send
+  private let streamSocket = SOCK_STREAM
 #endif
 
-/// A request as the stub server read it: method, percent-decoded path segments, query and headers.
-struct StubRequest: Sendable {
-  var method: String
-  /// The path as sent (still percent-encoded), without the query.
-  var path: String
-  var segments: [String]
-  var query: [String: String]
-  /// Header values by lowercased name.
-  var headers: [String: String]
-  /// The body (as long as its Content-Length says), empty when there is none.
-  var body = Data()
+private let noSignal: Int32 = {
+  #if canImport(Glibc)
+    Int32(MSG_NOSIGNAL)
+  #else
+    0
+  #endif
+}()
+
+private func makeSocket(_ domain: Int32, _ type: Int32, _ proto: Int32) -> Int32 {
+  #if canImport(Glibc)
+    Glibc.socket(domain, type, proto)
+  #else
+    Darwin.socket(domain, type, proto)
+  #endif
 }
 
-/// One client connection of the stub server: answers are written to it as raw HTTP/1.1.
-final class StubConnection: Sendable {
-  let socket: Int32
+/// A request as the loopback server read it: method, path, percent-decoded path segments, query, headers and body.
+public struct LoopbackRequest: Sendable {
+  /// The method, such as `GET`.
+  public var method: String
+  /// The path as sent (still percent-encoded), without the query.
+  public var path: String
+  /// The path's segments, percent-decoded.
+  public var segments: [String]
+  /// The query's parameters, percent-decoded.
+  public var query: [String: String]
+  /// Header values by lowercased name.
+  public var headers: [String: String]
+  /// The body (as long as its Content-Length says), empty when there is none.
+  public var body = Data()
+}
+
+/// One client connection of the loopback server: answers are written to it as raw HTTP/1.1, so a test can send
+/// anything, a broken answer too.
+public final class LoopbackConnection: Sendable {
+  private let socket: Int32
 
   init(socket: Int32) {
     self.socket = socket
   }
 
   /// Writes `bytes`; false once the client has gone.
-  @discardableResult func send(_ bytes: [UInt8]) -> Bool {
+  @discardableResult public func send(_ bytes: [UInt8]) -> Bool {
     var offset = 0
     while offset < bytes.count {
-      let sent = bytes[offset...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      let sent = bytes[offset...].withUnsafeBytes { sendBytes(socket, $0.baseAddress, $0.count, noSignal) }
       guard sent > 0 else { return false }
       offset += sent
     }
@@ -39,15 +63,22 @@ final class StubConnection: Sendable {
   }
 
   /// Writes a whole answer and asks the client to close the connection.
-  func respond(status: Int, contentType: String?, body: Data) {
+  public func respond(status: Int, contentType: String?, body: Data) {
     var head = "HTTP/1.1 \(status) \(Self.phrase(status))\r\n"
     if let contentType { head += "Content-Type: \(contentType)\r\n" }
     head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
     send(Array(head.utf8) + Array(body))
   }
 
+  /// Waits, blocking its thread, until the client closes the connection or it is cut: a held-open answer such as
+  /// an event stream lasts until then.
+  public func waitUntilClosed() {
+    var byte: UInt8 = 0
+    while recv(socket, &byte, 1, 0) > 0 {}
+  }
+
   /// Ends the connection in both directions, waking whoever reads or writes it.
-  func cut() {
+  public func cut() {
     shutdown(socket, Int32(SHUT_RDWR))
   }
 
@@ -59,14 +90,18 @@ final class StubConnection: Sendable {
   }
 }
 
-/// A tiny HTTP/1.1 server on 127.0.0.1 (an ephemeral port) that hands each request to `handler` on a thread
-/// of its own, then closes the connection.
-final class StubHTTPServer: Sendable {
-  let port: UInt16
+/// A tiny HTTP/1.1 server on 127.0.0.1 (an ephemeral port) for tests: it hands each request to `handler` on a
+/// thread of its own, then closes the connection; releasing the server closes its socket.
+///
+/// Raw sockets, not a server framework: a test decides every byte, so it can stall, cut or garble an answer.
+public final class LoopbackHTTPServer: Sendable {
+  /// The port it listens on.
+  public let port: UInt16
   private let socket: Int32
 
-  init(handler: @escaping @Sendable (StubRequest, StubConnection) -> Void) throws {
-    let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  /// Starts listening; `handler` answers each request on the connection it came on.
+  public init(handler: @escaping @Sendable (LoopbackRequest, LoopbackConnection) -> Void) throws {
+    let fd = makeSocket(AF_INET, streamSocket, 0)
     guard fd >= 0 else { throw POSIXError(.EIO) }
     var reuse: Int32 = 1
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
@@ -97,11 +132,16 @@ final class StubHTTPServer: Sendable {
           return
         }
         Thread {
-          if let request = Self.read(client) { handler(request, StubConnection(socket: client)) }
+          if let request = Self.read(client) { handler(request, LoopbackConnection(socket: client)) }
           close(client)
         }.start()
       }
     }.start()
+  }
+
+  /// The URL of `path` (with its query, if any) on this server.
+  public func url(_ path: String) -> URL {
+    URL(string: "http://127.0.0.1:\(port)\(path)")!
   }
 
   deinit {
@@ -110,11 +150,11 @@ final class StubHTTPServer: Sendable {
   }
 
   /// The server's base URL.
-  var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+  public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
   /// A port on 127.0.0.1 with nothing listening: bound, then closed at once.
-  static func closedPort() throws -> UInt16 {
-    let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  public static func closedPort() throws -> UInt16 {
+    let fd = makeSocket(AF_INET, streamSocket, 0)
     guard fd >= 0 else { throw POSIXError(.EIO) }
     defer { close(fd) }
     var address = sockaddr_in()
@@ -130,7 +170,7 @@ final class StubHTTPServer: Sendable {
     return UInt16(bigEndian: address.sin_port)
   }
 
-  private static func read(_ client: Int32) -> StubRequest? {
+  private static func read(_ client: Int32) -> LoopbackRequest? {
     var bytes = [UInt8]()
     var buffer = [UInt8](repeating: 0, count: 4096)
     // The head ends at the first empty line; a body may arrive in the same reads.
@@ -168,7 +208,7 @@ final class StubHTTPServer: Sendable {
       guard count > 0 else { return nil }
       bytes.append(contentsOf: buffer[0..<count])
     }
-    return StubRequest(
+    return LoopbackRequest(
       method: String(words[0]), path: path, segments: segments, query: query, headers: headers,
       body: Data(bytes[headEnd..<headEnd + length]))
   }
