@@ -6,7 +6,7 @@ import Testing
 /// The commands' declarations are the one place a command is described: these tests hold help, the README and the
 /// session's page check to them.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct CommandDeclarationsTests: OasisSessionFixture {
+@Suite(.timeLimit(.minutes(5))) struct CommandDeclarationsTests: OasisSessionFixture {
   let musicAPI = MockMusicAPI()
   let downloads = MockDownloadsManager()
   let favourites = MockFavouritesManager()

@@ -5,7 +5,7 @@ import Testing
 
 /// What `humble -c`, `--script` and standard input print, tested in process: the executable only hands them over.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct ScriptRunnerTests: OasisSessionFixture {
+@Suite(.timeLimit(.minutes(5))) struct ScriptRunnerTests: OasisSessionFixture {
   let musicAPI = MockMusicAPI()
   let downloads = MockDownloadsManager()
   let favourites = MockFavouritesManager()

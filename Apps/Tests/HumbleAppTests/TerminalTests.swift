@@ -3,7 +3,7 @@ import HumbleApp
 import Testing
 
 /// What the terminal decides: its size, the viewport's default height and whether lines carry colour.
-@Suite(.timeLimit(.minutes(1))) struct TerminalTests {
+@Suite(.timeLimit(.minutes(5))) struct TerminalTests {
   @Test func aPipeHasNoTerminalSize() {
     let pipe = Pipe()
     #expect(Terminal.size(of: pipe.fileHandleForWriting.fileDescriptor) == nil)

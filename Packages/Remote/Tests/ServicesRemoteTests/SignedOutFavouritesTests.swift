@@ -4,7 +4,7 @@ import ServicesRemote
 import Testing
 
 /// The favourites of someone browsing a server without a token.
-@Suite(.timeLimit(.minutes(1))) struct SignedOutFavouritesTests {
+@Suite(.timeLimit(.minutes(5))) struct SignedOutFavouritesTests {
   let favourites = SignedOutFavourites()
 
   @Test func noTrackIsAFavourite() {

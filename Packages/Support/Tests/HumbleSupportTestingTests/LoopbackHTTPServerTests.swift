@@ -6,7 +6,7 @@ import Testing
   import FoundationNetworking
 #endif
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct LoopbackHTTPServerTests {
   @Test func aRequestReachesTheHandlerParsedAndItsAnswerReachesTheClient() async throws {
     let server = try LoopbackHTTPServer { request, connection in

@@ -1,7 +1,7 @@
 import HumbleSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct FirstOutcomeTests {
   @Test func theFirstSettlementWinsAndLaterOnesAreIgnored() async {
     let outcome = FirstOutcome<Int>()

@@ -1,7 +1,7 @@
 import HumbleSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct StreamForwardingTests {
   @Test func elementsArriveTransformedInOrderAndLeftOutWhenMappedToNil() async {
     let (source, input) = AsyncStream.makeStream(of: Int.self)
