@@ -24,6 +24,14 @@ extension Session {
     await perform(TrackAction(title: title).map { [$0] } ?? [], named: title, at: address, on: screen)
   }
 
+  /// Performs the first of `wanted` that the row offers (the `download`, `favourite` and `unfavourite` commands),
+  /// through the table as a swipe would; the error names the first when the row offers none of them.
+  func perform(_ wanted: [TrackAction], at address: RowAddress, on screen: ArtistScreenController) async
+    -> CommandOutput
+  {
+    await perform(wanted, named: wanted.first?.title ?? "", at: address, on: screen)
+  }
+
   /// Performs the first of `wanted` that the row offers, through the table as a swipe would; `name` is what
   /// the error says was asked for when the row offers none of them.
   func perform(

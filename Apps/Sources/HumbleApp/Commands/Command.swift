@@ -110,9 +110,10 @@ extension Session {
     case .actions(let address): return await onPage { listActions(at: address, on: $0) }
     case .action(let title, let address):
       return await onPage { await performAction(titled: title, at: address, on: $0) }
-    case .download(let address): return await onPage { await download(address, on: $0) }
-    case .favourite(let address): return await onPage { await favourite(address, on: $0) }
-    case .unfavourite(let address): return await onPage { await unfavourite(address, on: $0) }
+    case .download(let address):
+      return await onPage { await perform([.download, .cancelDownload], at: address, on: $0) }
+    case .favourite(let address): return await onPage { await perform([.favourite], at: address, on: $0) }
+    case .unfavourite(let address): return await onPage { await perform([.unfavourite], at: address, on: $0) }
     case .userAge(let age): return await onPage { setUserAge(age, on: $0) }
     case .events(let on): return showEvents(on)
     case .back: return goBack()
