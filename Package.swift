@@ -27,195 +27,108 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
   ],
   targets: [
-    .testTarget(
-      name: "HumbleSupportTests",
-      dependencies: [.product(name: "HumbleSupport", package: "Support")],
-      path: "Packages/Support/Tests/HumbleSupportTests"
+    tests("HumbleSupportTests", in: "Packages/Support", using: ["Support": ["HumbleSupport"]]),
+    tests("HumbleSupportTestingTests", in: "Packages/Support", using: ["Support": ["HumbleSupportTesting"]]),
+    tests("DomainTests", in: "Packages/Domain", using: ["Domain": ["Domain"]]),
+    tests(
+      "ServicesTests", in: "Packages/Services",
+      using: ["Services": ["Services", "ServicesTestSupport"], "Domain": ["Domain"]]
     ),
-    .testTarget(
-      name: "HumbleSupportTestingTests",
-      dependencies: [.product(name: "HumbleSupportTesting", package: "Support")],
-      path: "Packages/Support/Tests/HumbleSupportTestingTests"
+    tests(
+      "ServicesTestSupportTests", in: "Packages/Services",
+      using: ["Services": ["ServicesTestSupport", "Services"], "Domain": ["Domain"]]
     ),
-    .testTarget(
-      name: "DomainTests",
-      dependencies: [.product(name: "Domain", package: "Domain")],
-      path: "Packages/Domain/Tests/DomainTests"
+    tests(
+      "ServicesLiveTests", in: "Packages/Services",
+      using: [
+        "Services": ["ServicesLive", "CatalogLockHolder", "ServicesTestSupport", "Services"], "Domain": ["Domain"],
+        "GRDB.swift": ["GRDB"], "Support": ["HumbleSupport", "HumbleSupportTesting"],
+      ]
     ),
-    .testTarget(
-      name: "ServicesTests",
-      dependencies: [
-        .product(name: "Services", package: "Services"),
-        .product(name: "ServicesTestSupport", package: "Services"),
-        .product(name: "Domain", package: "Domain"),
+    tests(
+      "PresentationTests", in: "Packages/Presentation",
+      using: [
+        "Presentation": ["Presentation", "PresentationTestSupport"], "Domain": ["Domain"],
+        "Services": ["Services", "ServicesTestSupport", "SeededRandomness"],
+      ]
+    ),
+    tests("CatalogAPITests", in: "Packages/Remote", using: ["Remote": ["CatalogAPI"], "Domain": ["Domain"]]),
+    tests(
+      "CatalogAPITestingTests", in: "Packages/Remote",
+      using: ["Remote": ["CatalogAPITesting", "CatalogAPI"], "Support": ["HumbleSupport"]]
+    ),
+    tests(
+      "ServicesRemoteTests", in: "Packages/Remote",
+      using: [
+        "Remote": ["ServicesRemote", "CatalogAPI"], "Domain": ["Domain"],
+        "Services": ["Services", "ServicesTestSupport"], "Support": ["HumbleSupport", "HumbleSupportTesting"],
+      ]
+    ),
+    tests("TableKitTests", in: "Packages/TableKit", using: ["TableKit": ["TableKit", "TableKitTesting"]]),
+    tests(
+      "TableKitSnapshotTestingTests", in: "Packages/TableKit",
+      using: [
+        "TableKit": ["TableKit", "TableKitTesting", "TableKitSnapshotTesting"],
+        "swift-snapshot-testing": ["SnapshotTesting"],
       ],
-      path: "Packages/Services/Tests/ServicesTests"
-    ),
-    .testTarget(
-      name: "ServicesTestSupportTests",
-      dependencies: [
-        .product(name: "ServicesTestSupport", package: "Services"),
-        .product(name: "Services", package: "Services"),
-        .product(name: "Domain", package: "Domain"),
-      ],
-      path: "Packages/Services/Tests/ServicesTestSupportTests"
-    ),
-    .testTarget(
-      name: "ServicesLiveTests",
-      dependencies: [
-        .product(name: "ServicesLive", package: "Services"),
-        .product(name: "CatalogLockHolder", package: "Services"),
-        .product(name: "ServicesTestSupport", package: "Services"),
-        .product(name: "Services", package: "Services"),
-        .product(name: "Domain", package: "Domain"),
-        .product(name: "GRDB", package: "GRDB.swift"),
-        .product(name: "HumbleSupport", package: "Support"),
-        .product(name: "HumbleSupportTesting", package: "Support"),
-      ],
-      path: "Packages/Services/Tests/ServicesLiveTests"
-    ),
-    .testTarget(
-      name: "PresentationTests",
-      dependencies: [
-        .product(name: "Presentation", package: "Presentation"),
-        .product(name: "PresentationTestSupport", package: "Presentation"),
-        .product(name: "Services", package: "Services"),
-        .product(name: "Domain", package: "Domain"),
-        .product(name: "ServicesTestSupport", package: "Services"),
-        .product(name: "SeededRandomness", package: "Services"),
-      ],
-      path: "Packages/Presentation/Tests/PresentationTests"
-    ),
-    .testTarget(
-      name: "CatalogAPITests",
-      dependencies: [
-        .product(name: "CatalogAPI", package: "Remote"),
-        .product(name: "Domain", package: "Domain"),
-      ],
-      path: "Packages/Remote/Tests/CatalogAPITests"
-    ),
-    .testTarget(
-      name: "CatalogAPITestingTests",
-      dependencies: [
-        .product(name: "CatalogAPITesting", package: "Remote"),
-        .product(name: "CatalogAPI", package: "Remote"),
-        .product(name: "HumbleSupport", package: "Support"),
-      ],
-      path: "Packages/Remote/Tests/CatalogAPITestingTests"
-    ),
-    .testTarget(
-      name: "ServicesRemoteTests",
-      dependencies: [
-        .product(name: "ServicesRemote", package: "Remote"),
-        .product(name: "CatalogAPI", package: "Remote"),
-        .product(name: "Domain", package: "Domain"),
-        .product(name: "Services", package: "Services"),
-        .product(name: "ServicesTestSupport", package: "Services"),
-        .product(name: "HumbleSupport", package: "Support"),
-        .product(name: "HumbleSupportTesting", package: "Support"),
-      ],
-      path: "Packages/Remote/Tests/ServicesRemoteTests"
-    ),
-    .testTarget(
-      name: "TableKitTests",
-      dependencies: [
-        .product(name: "TableKit", package: "TableKit"),
-        .product(name: "TableKitTesting", package: "TableKit"),
-      ],
-      path: "Packages/TableKit/Tests/TableKitTests"
-    ),
-    .testTarget(
-      name: "TableKitSnapshotTestingTests",
-      dependencies: [
-        .product(name: "TableKit", package: "TableKit"),
-        .product(name: "TableKitTesting", package: "TableKit"),
-        .product(name: "TableKitSnapshotTesting", package: "TableKit"),
-        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
-      ],
-      path: "Packages/TableKit/Tests/TableKitSnapshotTestingTests",
       exclude: ["__Snapshots__"]
     ),
-    .testTarget(
-      name: "CatalogGenerationTests",
-      dependencies: [
-        .product(name: "CatalogGeneration", package: "CatalogGenerator"),
-        .product(name: "Domain", package: "Domain"),
-        .product(name: "Services", package: "Services"),
-        .product(name: "ServicesLive", package: "Services"),
-      ],
-      path: "Tools/CatalogGenerator/Tests/CatalogGenerationTests"
+    tests(
+      "CatalogGenerationTests", in: "Tools/CatalogGenerator",
+      using: [
+        "CatalogGenerator": ["CatalogGeneration"], "Domain": ["Domain"], "Services": ["Services", "ServicesLive"],
+      ]
     ),
-    .testTarget(
-      name: "HumbleAppTests",
-      dependencies: [
-        .product(name: "SeededRandomness", package: "Services"),
-        .product(name: "HumbleApp", package: "Apps"),
-        .product(name: "ServicesLive", package: "Services"),
-        .product(name: "CatalogLockHolder", package: "Services"),
-        .product(name: "Domain", package: "Domain"),
-        .product(name: "Presentation", package: "Presentation"),
-        .product(name: "PresentationTestSupport", package: "Presentation"),
-        .product(name: "ServicesTestSupport", package: "Services"),
-        .product(name: "TableKitTesting", package: "TableKit"),
-      ],
-      path: "Apps/Tests/HumbleAppTests"
+    tests(
+      "HumbleAppTests", in: "Apps",
+      using: [
+        "Apps": ["HumbleApp"], "Domain": ["Domain"], "TableKit": ["TableKitTesting"],
+        "Services": ["SeededRandomness", "ServicesLive", "CatalogLockHolder", "ServicesTestSupport"],
+        "Presentation": ["Presentation", "PresentationTestSupport"],
+      ]
     ),
-    .testTarget(
-      name: "HumbleServerTests",
-      dependencies: [
-        .product(name: "SeededRandomness", package: "Services"),
-        .product(name: "HumbleServer", package: "Apps"),
-        .product(name: "HumbleServerPostgres", package: "Apps"),
-        .product(name: "HumbleServerTestSupport", package: "Apps"),
-        .product(name: "humble-server", package: "Apps"),
-        .product(name: "Domain", package: "Domain"),
-        .product(name: "Services", package: "Services"),
-        .product(name: "ServicesLive", package: "Services"),
-        .product(name: "ServicesTestSupport", package: "Services"),
-        .product(name: "CatalogAPI", package: "Remote"),
-        .product(name: "CatalogAPITesting", package: "Remote"),
-        .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "NIOPosix", package: "swift-nio"),
-        .product(name: "NIOHTTP1", package: "swift-nio"),
-        .product(name: "Logging", package: "swift-log"),
-      ],
-      path: "Apps/Tests/HumbleServerTests"
+    tests(
+      "HumbleServerTests", in: "Apps",
+      using: [
+        "Apps": ["HumbleServer", "HumbleServerPostgres", "HumbleServerTestSupport", "humble-server"],
+        "Services": ["SeededRandomness", "Services", "ServicesLive", "ServicesTestSupport"], "Domain": ["Domain"],
+        "Remote": ["CatalogAPI", "CatalogAPITesting"], "swift-nio": ["NIOCore", "NIOPosix", "NIOHTTP1"],
+        "swift-log": ["Logging"],
+      ]
     ),
-    .testTarget(
-      name: "EndToEndTests",
-      dependencies: [
-        .product(name: "SeededRandomness", package: "Services"),
-        .product(name: "humble-server", package: "Apps"),
-        .product(name: "HumbleServerPostgres", package: "Apps"),
-        .product(name: "HumbleServerTestSupport", package: "Apps"),
-        .product(name: "humble", package: "Apps"),
-        .product(name: "CatalogLockHolder", package: "Services"),
-        .product(name: "ServicesTestSupport", package: "Services"),
-        .product(name: "ServicesLive", package: "Services"),
-        .product(name: "GRDB", package: "GRDB.swift"),
-        .product(name: "HumbleSupport", package: "Support"),
-      ],
-      path: "Tests/EndToEndTests"
+    // The workspace's own suites, which run the apps as a user does.
+    tests(
+      "EndToEndTests", in: ".",
+      using: [
+        "Apps": ["humble-server", "HumbleServerPostgres", "HumbleServerTestSupport", "humble"],
+        "Services": ["SeededRandomness", "CatalogLockHolder", "ServicesTestSupport", "ServicesLive"],
+        "GRDB.swift": ["GRDB"], "Support": ["HumbleSupport"],
+      ]
     ),
-    .testTarget(
-      name: "IntegrationTests",
-      dependencies: [
-        .product(name: "HumbleApp", package: "Apps"),
-        .product(name: "HumbleServer", package: "Apps"),
-        .product(name: "HumbleServerPostgres", package: "Apps"),
-        .product(name: "HumbleServerTestSupport", package: "Apps"),
-        .product(name: "ServicesRemote", package: "Remote"),
-        .product(name: "Domain", package: "Domain"),
-        .product(name: "Services", package: "Services"),
-        .product(name: "ServicesLive", package: "Services"),
-        .product(name: "ServicesTestSupport", package: "Services"),
-        .product(name: "Presentation", package: "Presentation"),
-        .product(name: "PresentationTestSupport", package: "Presentation"),
-        .product(name: "TableKit", package: "TableKit"),
-        .product(name: "TableKitTesting", package: "TableKit"),
-        .product(name: "Logging", package: "swift-log"),
-      ],
-      path: "Tests/IntegrationTests"
+    tests(
+      "IntegrationTests", in: ".",
+      using: [
+        "Apps": ["HumbleApp", "HumbleServer", "HumbleServerPostgres", "HumbleServerTestSupport"],
+        "Remote": ["ServicesRemote"], "Domain": ["Domain"],
+        "Services": ["Services", "ServicesLive", "ServicesTestSupport"],
+        "Presentation": ["Presentation", "PresentationTestSupport"], "TableKit": ["TableKit", "TableKitTesting"],
+        "swift-log": ["Logging"],
+      ]
     ),
   ]
 )
+
+/// The test target `name` of the package in `folder` (its `Tests/<name>`), re-declared here with the products it
+/// uses, listed by the package that provides them: `Tools/scripts/check-manifests` holds the two declarations equal.
+func tests(
+  _ name: String, in folder: String, using products: [String: [String]], exclude: [String] = []
+) -> Target {
+  .testTarget(
+    name: name,
+    dependencies: products.keys.sorted().flatMap { package in
+      products[package, default: []].map { Target.Dependency.product(name: $0, package: package) }
+    },
+    path: folder == "." ? "Tests/\(name)" : "\(folder)/Tests/\(name)",
+    exclude: exclude
+  )
+}

@@ -11,19 +11,14 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .executable(name: "humble", targets: ["humble"]),
-    .library(name: "HumbleApp", targets: ["HumbleApp"]),
     .executable(name: "humble-server", targets: ["humble-server"]),
-    .library(name: "HumbleServer", targets: ["HumbleServer"]),
-    .library(name: "HumbleServerPostgres", targets: ["HumbleServerPostgres"]),
-    .library(name: "HumbleServerTestSupport", targets: ["HumbleServerTestSupport"]),
-  ],
-  dependencies: [
-    .package(path: "../Packages/Domain"),
-    .package(path: "../Packages/Services"),
-    .package(path: "../Packages/Presentation"),
-    .package(path: "../Packages/TableKit"),
-    .package(path: "../Packages/Remote"),
-    .package(path: "../Packages/Support"),
+  ]
+    + ["HumbleApp", "HumbleServer", "HumbleServerPostgres", "HumbleServerTestSupport"].map {
+      .library(name: $0, targets: [$0])
+    },
+  dependencies: ["Domain", "Services", "Presentation", "TableKit", "Remote", "Support"].map {
+    .package(path: "../Packages/\($0)")
+  } + [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.6.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -39,110 +34,60 @@ let package = Package(
     .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
     .target(
       name: "HumbleApp",
-      dependencies: [
-        .product(name: "Domain", package: "Domain"),
-        .product(name: "Services", package: "Services"),
-        .product(name: "Presentation", package: "Presentation"),
-        .product(name: "TableKit", package: "TableKit"),
-        .product(name: "HumbleSupport", package: "Support"),
-      ]
+      dependencies: products(of: "Domain", "Domain") + products(of: "Services", "Services")
+        + products(of: "Presentation", "Presentation") + products(of: "TableKit", "TableKit")
+        + products(of: "Support", "HumbleSupport")
     ),
     .executableTarget(
       name: "humble",
-      dependencies: [
-        "HumbleApp", "CLibEdit",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "Domain", package: "Domain"),
-        .product(name: "Presentation", package: "Presentation"),
-        .product(name: "Services", package: "Services"),
-        .product(name: "ServicesLive", package: "Services"),
-        .product(name: "ServicesRemote", package: "Remote"),
-      ]
+      dependencies: ["HumbleApp", "CLibEdit"] + products(of: "swift-argument-parser", "ArgumentParser")
+        + products(of: "Domain", "Domain") + products(of: "Presentation", "Presentation")
+        + products(of: "Services", "Services", "ServicesLive") + products(of: "Remote", "ServicesRemote")
     ),
     .target(
       name: "HumbleServer",
-      dependencies: [
-        .product(name: "Domain", package: "Domain"),
-        .product(name: "Services", package: "Services"),
-        .product(name: "ServicesLive", package: "Services"),
-        .product(name: "CatalogAPI", package: "Remote"),
-        .product(name: "GRDB", package: "GRDB.swift"),
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "Logging", package: "swift-log"),
-        .product(name: "Crypto", package: "swift-crypto"),
-        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-        .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-        .product(name: "HumbleSupport", package: "Support"),
-      ]
+      dependencies: products(of: "Domain", "Domain") + products(of: "Services", "Services", "ServicesLive")
+        + products(of: "Remote", "CatalogAPI") + products(of: "GRDB.swift", "GRDB")
+        + products(of: "hummingbird", "Hummingbird") + products(of: "swift-log", "Logging")
+        + products(of: "swift-crypto", "Crypto")
+        + products(of: "swift-service-lifecycle", "ServiceLifecycle", "UnixSignals")
+        + products(of: "swift-nio", "NIOConcurrencyHelpers") + products(of: "Support", "HumbleSupport")
     ),
     .target(
       name: "HumbleServerPostgres",
-      dependencies: [
-        "HumbleServer",
-        .product(name: "Domain", package: "Domain"),
-        .product(name: "Services", package: "Services"),
-        .product(name: "ServicesLive", package: "Services"),
-        .product(name: "PostgresNIO", package: "postgres-nio"),
-        .product(name: "NIOSSL", package: "swift-nio-ssl"),
-        .product(name: "Logging", package: "swift-log"),
-        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-        .product(name: "HumbleSupport", package: "Support"),
-      ]
+      dependencies: ["HumbleServer"] + products(of: "Domain", "Domain")
+        + products(of: "Services", "Services", "ServicesLive") + products(of: "postgres-nio", "PostgresNIO")
+        + products(of: "swift-nio-ssl", "NIOSSL") + products(of: "swift-log", "Logging")
+        + products(of: "swift-nio", "NIOConcurrencyHelpers") + products(of: "Support", "HumbleSupport")
     ),
     .target(
       name: "HumbleServerTestSupport",
-      dependencies: [
-        "HumbleServerPostgres",
-        .product(name: "PostgresNIO", package: "postgres-nio"),
-        .product(name: "Logging", package: "swift-log"),
-        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-        .product(name: "ServicesTestSupport", package: "Services"),
-      ]
+      dependencies: ["HumbleServerPostgres"] + products(of: "postgres-nio", "PostgresNIO")
+        + products(of: "swift-log", "Logging") + products(of: "swift-nio", "NIOConcurrencyHelpers")
+        + products(of: "Services", "ServicesTestSupport")
     ),
     .executableTarget(
       name: "humble-server",
-      dependencies: [
-        "HumbleServer",
-        "HumbleServerPostgres",
-        .product(name: "ServicesLive", package: "Services"),
-        .product(name: "Logging", package: "swift-log"),
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      dependencies: ["HumbleServer", "HumbleServerPostgres"] + products(of: "Services", "ServicesLive")
+        + products(of: "swift-log", "Logging") + products(of: "swift-argument-parser", "ArgumentParser")
     ),
     .testTarget(
       name: "HumbleAppTests",
-      dependencies: [
-        .product(name: "SeededRandomness", package: "Services"),
-        "HumbleApp",
-        .product(name: "Domain", package: "Domain"),
-        .product(name: "ServicesLive", package: "Services"),
-        .product(name: "CatalogLockHolder", package: "Services"),
-        .product(name: "Presentation", package: "Presentation"),
-        .product(name: "PresentationTestSupport", package: "Presentation"),
-        .product(name: "ServicesTestSupport", package: "Services"),
-        .product(name: "TableKitTesting", package: "TableKit"),
-      ]
+      dependencies: ["HumbleApp"] + products(of: "Domain", "Domain") + products(of: "TableKit", "TableKitTesting")
+        + products(of: "Services", "SeededRandomness", "ServicesLive", "CatalogLockHolder", "ServicesTestSupport")
+        + products(of: "Presentation", "Presentation", "PresentationTestSupport")
     ),
     .testTarget(
       name: "HumbleServerTests",
-      dependencies: [
-        .product(name: "SeededRandomness", package: "Services"),
-        "HumbleServer",
-        "HumbleServerPostgres",
-        "HumbleServerTestSupport",
-        "humble-server",
-        .product(name: "Domain", package: "Domain"),
-        .product(name: "Services", package: "Services"),
-        .product(name: "ServicesLive", package: "Services"),
-        .product(name: "ServicesTestSupport", package: "Services"),
-        .product(name: "CatalogAPI", package: "Remote"),
-        .product(name: "CatalogAPITesting", package: "Remote"),
-        .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "NIOPosix", package: "swift-nio"),
-        .product(name: "NIOHTTP1", package: "swift-nio"),
-        .product(name: "Logging", package: "swift-log"),
-      ]
+      dependencies: ["HumbleServer", "HumbleServerPostgres", "HumbleServerTestSupport", "humble-server"]
+        + products(of: "Services", "SeededRandomness", "Services", "ServicesLive", "ServicesTestSupport")
+        + products(of: "Domain", "Domain") + products(of: "Remote", "CatalogAPI", "CatalogAPITesting")
+        + products(of: "swift-nio", "NIOCore", "NIOPosix", "NIOHTTP1") + products(of: "swift-log", "Logging")
     ),
   ]
 )
+
+/// Products of another package, as a target's dependencies.
+func products(of package: String, _ names: String...) -> [Target.Dependency] {
+  names.map { .product(name: $0, package: package) }
+}

@@ -8,55 +8,36 @@ import PackageDescription
 let package = Package(
   name: "Remote",
   platforms: [.macOS(.v15), .iOS(.v18)],
-  products: [
-    .library(name: "CatalogAPI", targets: ["CatalogAPI"]),
-    .library(name: "ServicesRemote", targets: ["ServicesRemote"]),
-    .library(name: "CatalogAPITesting", targets: ["CatalogAPITesting"]),
-  ],
-  dependencies: [
-    .package(path: "../Domain"),
-    .package(path: "../Services"),
-    .package(path: "../Support"),
-  ],
+  products: ["CatalogAPI", "ServicesRemote", "CatalogAPITesting"].map { .library(name: $0, targets: [$0]) },
+  dependencies: ["../Domain", "../Services", "../Support"].map { .package(path: $0) },
   targets: [
     .target(
       name: "CatalogAPI",
-      dependencies: [
-        .product(name: "Domain", package: "Domain"), .product(name: "Services", package: "Services"),
-        .product(name: "HumbleSupport", package: "Support"),
-      ],
+      dependencies: products(of: "Domain", "Domain") + products(of: "Services", "Services")
+        + products(of: "Support", "HumbleSupport"),
       resources: [.copy("openapi.json")]
     ),
     .target(
       name: "ServicesRemote",
-      dependencies: [
-        "CatalogAPI",
-        .product(name: "Domain", package: "Domain"),
-        .product(name: "Services", package: "Services"),
-        .product(name: "HumbleSupport", package: "Support"),
-      ]
+      dependencies: ["CatalogAPI"] + products(of: "Domain", "Domain") + products(of: "Services", "Services")
+        + products(of: "Support", "HumbleSupport")
     ),
-    .target(
-      name: "CatalogAPITesting", dependencies: ["CatalogAPI", .product(name: "HumbleSupport", package: "Support")]),
+    .target(name: "CatalogAPITesting", dependencies: ["CatalogAPI"] + products(of: "Support", "HumbleSupport")),
     .testTarget(
       name: "CatalogAPITestingTests",
-      dependencies: ["CatalogAPITesting", "CatalogAPI", .product(name: "HumbleSupport", package: "Support")]
+      dependencies: ["CatalogAPITesting", "CatalogAPI"] + products(of: "Support", "HumbleSupport")
     ),
-    .testTarget(
-      name: "CatalogAPITests",
-      dependencies: ["CatalogAPI", .product(name: "Domain", package: "Domain")]
-    ),
+    .testTarget(name: "CatalogAPITests", dependencies: ["CatalogAPI"] + products(of: "Domain", "Domain")),
     .testTarget(
       name: "ServicesRemoteTests",
-      dependencies: [
-        "ServicesRemote",
-        "CatalogAPI",
-        .product(name: "Domain", package: "Domain"),
-        .product(name: "Services", package: "Services"),
-        .product(name: "ServicesTestSupport", package: "Services"),
-        .product(name: "HumbleSupport", package: "Support"),
-        .product(name: "HumbleSupportTesting", package: "Support"),
-      ]
+      dependencies: ["ServicesRemote", "CatalogAPI"] + products(of: "Domain", "Domain")
+        + products(of: "Services", "Services", "ServicesTestSupport")
+        + products(of: "Support", "HumbleSupport", "HumbleSupportTesting")
     ),
   ]
 )
+
+/// Products of another package, as a target's dependencies.
+func products(of package: String, _ names: String...) -> [Target.Dependency] {
+  names.map { .product(name: $0, package: package) }
+}

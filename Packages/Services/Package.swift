@@ -20,29 +20,28 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
   ],
   targets: [
-    .target(name: "Services", dependencies: ["Domain", .product(name: "HumbleSupport", package: "Support")]),
+    .target(name: "Services", dependencies: ["Domain"] + products(of: "Support", "HumbleSupport")),
     .target(
-      name: "ServicesTestSupport",
-      dependencies: ["Services", "Domain", .product(name: "HumbleSupport", package: "Support")]
+      name: "ServicesTestSupport", dependencies: ["Services", "Domain"] + products(of: "Support", "HumbleSupport")
     ),
     .target(
       name: "ServicesLive",
-      dependencies: [
-        "Services", "Domain", "SeededRandomness", .product(name: "GRDB", package: "GRDB.swift"),
-        .product(name: "HumbleSupport", package: "Support"),
-      ]
+      dependencies: ["Services", "Domain", "SeededRandomness"] + products(of: "GRDB.swift", "GRDB")
+        + products(of: "Support", "HumbleSupport")
     ),
     .target(name: "SeededRandomness"),
-    .executableTarget(name: "CatalogLockHolder", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+    .executableTarget(name: "CatalogLockHolder", dependencies: products(of: "GRDB.swift", "GRDB")),
     .testTarget(name: "ServicesTests", dependencies: ["Services", "ServicesTestSupport", "Domain"]),
     .testTarget(name: "ServicesTestSupportTests", dependencies: ["ServicesTestSupport", "Services", "Domain"]),
     .testTarget(
       name: "ServicesLiveTests",
-      dependencies: [
-        "ServicesLive", "Services", "ServicesTestSupport", "Domain", "CatalogLockHolder",
-        .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HumbleSupport", package: "Support"),
-        .product(name: "HumbleSupportTesting", package: "Support"),
-      ]
+      dependencies: ["ServicesLive", "Services", "ServicesTestSupport", "Domain", "CatalogLockHolder"]
+        + products(of: "GRDB.swift", "GRDB") + products(of: "Support", "HumbleSupport", "HumbleSupportTesting")
     ),
   ]
 )
+
+/// Products of another package, as a target's dependencies.
+func products(of package: String, _ names: String...) -> [Target.Dependency] {
+  names.map { .product(name: $0, package: package) }
+}

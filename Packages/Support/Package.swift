@@ -8,10 +8,7 @@ import PackageDescription
 let package = Package(
   name: "Support",
   platforms: [.macOS(.v15), .iOS(.v18)],
-  products: [
-    .library(name: "HumbleSupport", targets: ["HumbleSupport"]),
-    .library(name: "HumbleSupportTesting", targets: ["HumbleSupportTesting"]),
-  ],
+  products: ["HumbleSupport", "HumbleSupportTesting"].map { .library(name: $0, targets: [$0]) },
   targets: [
     .target(name: "HumbleSupport"),
     .target(name: "HumbleSupportTesting"),

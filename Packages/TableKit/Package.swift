@@ -5,31 +5,26 @@ import PackageDescription
 let package = Package(
   name: "TableKit",
   platforms: [.macOS(.v15), .iOS(.v18)],
-  products: [
-    .library(name: "TableKit", targets: ["TableKit"]),
-    .library(name: "TableKitTesting", targets: ["TableKitTesting"]),
-    .library(name: "TableKitSnapshotTesting", targets: ["TableKitSnapshotTesting"]),
-  ],
-  dependencies: [
-    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7")
-  ],
+  products: ["TableKit", "TableKitTesting", "TableKitSnapshotTesting"].map { .library(name: $0, targets: [$0]) },
+  dependencies: [.package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7")],
   targets: [
     .target(name: "TableKit"),
     .target(name: "TableKitTesting", dependencies: ["TableKit"]),
     .target(
       name: "TableKitSnapshotTesting",
-      dependencies: [
-        "TableKit", "TableKitTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
-      ]
+      dependencies: ["TableKit", "TableKitTesting"] + products(of: "swift-snapshot-testing", "SnapshotTesting")
     ),
     .testTarget(name: "TableKitTests", dependencies: ["TableKit", "TableKitTesting"]),
     .testTarget(
       name: "TableKitSnapshotTestingTests",
-      dependencies: [
-        "TableKit", "TableKitTesting", "TableKitSnapshotTesting",
-        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
-      ],
+      dependencies: ["TableKit", "TableKitTesting", "TableKitSnapshotTesting"]
+        + products(of: "swift-snapshot-testing", "SnapshotTesting"),
       exclude: ["__Snapshots__"]
     ),
   ]
 )
+
+/// Products of another package, as a target's dependencies.
+func products(of package: String, _ names: String...) -> [Target.Dependency] {
+  names.map { .product(name: $0, package: package) }
+}

@@ -15,95 +15,57 @@ let package = Package(
     .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     .package(path: "../CatalogGenerator"),
     .package(path: "../../Apps"),
-    .package(path: "../../Packages/Domain"),
-    .package(path: "../../Packages/Services"),
-    .package(path: "../../Packages/TableKit"),
-    .package(path: "../../Packages/Presentation"),
-    .package(path: "../../Packages/Remote"),
-    .package(path: "../../Packages/Support"),
-  ],
+  ]
+    + ["Domain", "Services", "TableKit", "Presentation", "Remote", "Support"].map {
+      .package(path: "../../Packages/\($0)")
+    },
   targets: [
     // What every suite shares: the generated catalogs, cached in .build-data/.
     .target(
       name: "BenchmarkSupport",
-      dependencies: [
-        .product(name: "CatalogGeneration", package: "CatalogGenerator"),
-        .product(name: "ServicesLive", package: "Services"),
-        .product(name: "HumbleSupport", package: "Support"),
-      ]
+      dependencies: products(of: "CatalogGenerator", "CatalogGeneration") + products(of: "Services", "ServicesLive")
+        + products(of: "Support", "HumbleSupport")
     ),
     // The large catalog in PostgreSQL: a throwaway cluster kept in .build-data/, the catalog imported once.
     .target(
       name: "PostgresBenchmarkSupport",
-      dependencies: [
-        "BenchmarkSupport",
-        .product(name: "CatalogGeneration", package: "CatalogGenerator"),
-        .product(name: "HumbleServerPostgres", package: "Apps"),
-        .product(name: "HumbleServerTestSupport", package: "Apps"),
-      ]
+      dependencies: ["BenchmarkSupport"] + products(of: "CatalogGenerator", "CatalogGeneration")
+        + products(of: "Apps", "HumbleServerPostgres", "HumbleServerTestSupport")
     ),
     benchmarkSuite(
       "ImportBenchmarks",
-      dependencies: [
-        "BenchmarkSupport",
-        "PostgresBenchmarkSupport",
-        .product(name: "CatalogGeneration", package: "CatalogGenerator"),
-        .product(name: "HumbleServerPostgres", package: "Apps"),
-        .product(name: "HumbleServerTestSupport", package: "Apps"),
-        .product(name: "ServicesLive", package: "Services"),
-      ]
+      dependencies: ["BenchmarkSupport", "PostgresBenchmarkSupport"]
+        + products(of: "CatalogGenerator", "CatalogGeneration")
+        + products(of: "Apps", "HumbleServerPostgres", "HumbleServerTestSupport")
+        + products(of: "Services", "ServicesLive")
     ),
     benchmarkSuite(
       "LiveCatalogBenchmarks",
-      dependencies: [
-        "BenchmarkSupport",
-        .product(name: "CatalogGeneration", package: "CatalogGenerator"),
-        .product(name: "Domain", package: "Domain"),
-        .product(name: "ServicesLive", package: "Services"),
-      ]
+      dependencies: ["BenchmarkSupport"] + products(of: "CatalogGenerator", "CatalogGeneration")
+        + products(of: "Domain", "Domain") + products(of: "Services", "ServicesLive")
     ),
     benchmarkSuite(
       "NetworkBenchmarks",
-      dependencies: [
-        "BenchmarkSupport",
-        "PostgresBenchmarkSupport",
-        .product(name: "CatalogGeneration", package: "CatalogGenerator"),
-        .product(name: "Domain", package: "Domain"),
-        .product(name: "HumbleServer", package: "Apps"),
-        .product(name: "HumbleServerPostgres", package: "Apps"),
-        .product(name: "Presentation", package: "Presentation"),
-        .product(name: "Services", package: "Services"),
-        .product(name: "ServicesLive", package: "Services"),
-        .product(name: "ServicesRemote", package: "Remote"),
-        .product(name: "ServicesTestSupport", package: "Services"),
-      ]
+      dependencies: ["BenchmarkSupport", "PostgresBenchmarkSupport"]
+        + products(of: "CatalogGenerator", "CatalogGeneration") + products(of: "Domain", "Domain")
+        + products(of: "Apps", "HumbleServer", "HumbleServerPostgres") + products(of: "Presentation", "Presentation")
+        + products(of: "Services", "Services", "ServicesLive", "ServicesTestSupport")
+        + products(of: "Remote", "ServicesRemote")
     ),
     benchmarkSuite(
       "PresentationBenchmarks",
-      dependencies: [
-        .product(name: "Presentation", package: "Presentation"),
-        .product(name: "Domain", package: "Domain"),
-        .product(name: "Services", package: "Services"),
-        .product(name: "ServicesTestSupport", package: "Services"),
-        .product(name: "TableKit", package: "TableKit"),
-      ]
+      dependencies: products(of: "Presentation", "Presentation") + products(of: "Domain", "Domain")
+        + products(of: "Services", "Services", "ServicesTestSupport") + products(of: "TableKit", "TableKit")
     ),
     benchmarkSuite(
       "ReplBenchmarks",
-      dependencies: [
-        "BenchmarkSupport",
-        .product(name: "CatalogGeneration", package: "CatalogGenerator"),
-        .product(name: "HumbleApp", package: "Apps"),
-        .product(name: "Presentation", package: "Presentation"),
-        .product(name: "ServicesLive", package: "Services"),
-      ]
+      dependencies: ["BenchmarkSupport"] + products(of: "CatalogGenerator", "CatalogGeneration")
+        + products(of: "Apps", "HumbleApp") + products(of: "Presentation", "Presentation")
+        + products(of: "Services", "ServicesLive")
     ),
     benchmarkSuite(
       "TableKitDiffBenchmarks",
-      dependencies: [
-        .product(name: "TableKit", package: "TableKit"),
-        .product(name: "SeededRandomness", package: "Services"),
-      ]
+      dependencies: products(of: "TableKit", "TableKit") + products(of: "Services", "SeededRandomness")
     ),
   ]
 )
@@ -116,4 +78,9 @@ func benchmarkSuite(_ name: String, dependencies: [Target.Dependency]) -> Target
     path: "Benchmarks/\(name)",
     plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
   )
+}
+
+/// Products of another package, as a target's dependencies.
+func products(of package: String, _ names: String...) -> [Target.Dependency] {
+  names.map { .product(name: $0, package: package) }
 }

@@ -11,40 +11,29 @@ let package = Package(
     .library(name: "CatalogGeneration", targets: ["CatalogGeneration"]),
     .executable(name: "humble-catalog", targets: ["HumbleCatalog"]),
   ],
-  dependencies: [
-    .package(path: "../../Packages/Domain"),
-    .package(path: "../../Packages/Services"),
-    .package(path: "../../Packages/Support"),
-    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.6.0"),
+  dependencies: ["Domain", "Services", "Support"].map { .package(path: "../../Packages/\($0)") } + [
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.6.0")
   ],
   targets: [
     .target(
       name: "CatalogGeneration",
-      dependencies: [
-        .product(name: "Domain", package: "Domain"),
-        .product(name: "Services", package: "Services"),
-        .product(name: "ServicesLive", package: "Services"),
-        .product(name: "SeededRandomness", package: "Services"),
-      ]
+      dependencies: products(of: "Domain", "Domain")
+        + products(of: "Services", "Services", "ServicesLive", "SeededRandomness")
     ),
     .executableTarget(
       name: "HumbleCatalog",
-      dependencies: [
-        "CatalogGeneration",
-        .product(name: "Domain", package: "Domain"),
-        .product(name: "ServicesLive", package: "Services"),
-        .product(name: "HumbleSupport", package: "Support"),
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      dependencies: ["CatalogGeneration"] + products(of: "Domain", "Domain") + products(of: "Services", "ServicesLive")
+        + products(of: "Support", "HumbleSupport") + products(of: "swift-argument-parser", "ArgumentParser")
     ),
     .testTarget(
       name: "CatalogGenerationTests",
-      dependencies: [
-        "CatalogGeneration",
-        .product(name: "Domain", package: "Domain"),
-        .product(name: "Services", package: "Services"),
-        .product(name: "ServicesLive", package: "Services"),
-      ]
+      dependencies: ["CatalogGeneration"] + products(of: "Domain", "Domain")
+        + products(of: "Services", "Services", "ServicesLive")
     ),
   ]
 )
+
+/// Products of another package, as a target's dependencies.
+func products(of package: String, _ names: String...) -> [Target.Dependency] {
+  names.map { .product(name: $0, package: package) }
+}

@@ -9,30 +9,24 @@ import PackageDescription
 let package = Package(
   name: "Fuzz",
   platforms: [.macOS(.v15)],
-  dependencies: [
-    .package(path: "../../Apps"),
-    .package(path: "../../Packages/Domain"),
-    .package(path: "../../Packages/Presentation"),
-    .package(path: "../../Packages/Services"),
-    .package(path: "../../Packages/TableKit"),
-  ],
+  dependencies: [.package(path: "../../Apps")]
+    + ["Domain", "Presentation", "Services", "TableKit"].map { .package(path: "../../Packages/\($0)") },
   targets: [
     // libFuzzer's entry point for a program with a `main` of its own.
     .target(name: "CLibFuzzer"),
     .target(
       name: "FuzzTargets",
-      dependencies: [
-        "CLibFuzzer",
-        .product(name: "HumbleApp", package: "Apps"),
-        .product(name: "Domain", package: "Domain"),
-        .product(name: "Presentation", package: "Presentation"),
-        .product(name: "Services", package: "Services"),
-        .product(name: "ServicesTestSupport", package: "Services"),
-        .product(name: "TableKit", package: "TableKit"),
-      ]
+      dependencies: ["CLibFuzzer"] + products(of: "Apps", "HumbleApp") + products(of: "Domain", "Domain")
+        + products(of: "Presentation", "Presentation") + products(of: "Services", "Services", "ServicesTestSupport")
+        + products(of: "TableKit", "TableKit")
     ),
     .executableTarget(name: "FuzzCommandLine", dependencies: ["FuzzTargets"]),
     .executableTarget(name: "FuzzTableKit", dependencies: ["FuzzTargets"]),
     .executableTarget(name: "FuzzDiffableDataSource", dependencies: ["FuzzTargets"]),
   ]
 )
+
+/// Products of another package, as a target's dependencies.
+func products(of package: String, _ names: String...) -> [Target.Dependency] {
+  names.map { .product(name: $0, package: package) }
+}
