@@ -86,6 +86,9 @@ public final class ArtistTableDataSource {
   private let broadcaster = ChangeBroadcaster<ArtistPageSnapshot>()
   private var observations: [Task<Void, Never>] = []
   var latestReload = 0
+  /// The reload in flight that a change of the source's list started on a loaded page (``refresh()``), until its
+  /// first page has answered: it shows no loading state, but ``waitUntilLoaded()`` waits for it.
+  private var refreshInFlight: Int?
   var paging: Task<Void, Never>?
   /// Waiters for the tracks to arrive (``waitUntilLoaded()``).
   private let loadWaiters = WaitList()
@@ -177,7 +180,7 @@ public final class ArtistTableDataSource {
         Task { [weak self] in
           for await _ in listChanges {
             guard let self else { return }
-            await self.reload()
+            await self.refresh()
           }
         })
     }
@@ -249,12 +252,31 @@ public final class ArtistTableDataSource {
   /// overlap, only the most recent one's answer is used: a stale answer never replaces a newer one, and a
   /// newer reload stops the older one's background pages. A reload that answers as before keeps its rows.
   public func reload() async {
+    await reload(showingLoading: true)
+  }
+
+  /// The reload a change of the source's list starts, behind a loaded page.
+  ///
+  /// On the favourites' page a track favourited or unfavourited starts one. On a loaded page it leaves the state
+  /// `.loaded` while it fetches, so the page publishes a
+  /// revision only when the answer differs from what it shows, and the writer's own change, already shown by
+  /// ``perform(_:onTrackWithID:)``, is drawn once. ``waitUntilLoaded()`` waits for it all the same.
+  func refresh() async {
+    await reload(showingLoading: state != .loaded)
+  }
+
+  private func reload(showingLoading: Bool) async {
     latestReload += 1
     let reload = latestReload
     paging?.cancel()
     paging = nil
-    state = .loading
-    publish()
+    if showingLoading {
+      refreshInFlight = nil
+      state = .loading
+      publish()
+    } else {
+      refreshInFlight = reload
+    }
     let firstPage = TrackPageRequest(offset: 0, limit: trackPaging.firstPageSize, order: .catalog)
     let answer: Answer
     do {
@@ -267,6 +289,7 @@ public final class ArtistTableDataSource {
       }
     } catch {
       guard reload == latestReload else { return }
+      refreshInFlight = nil
       state = .failed(PageLoadError(error))
       trackLoading.isInProgress = false
       publish()
@@ -274,6 +297,7 @@ public final class ArtistTableDataSource {
       return
     }
     guard reload == latestReload else { return }
+    refreshInFlight = nil
     state = .loaded
     var changed = !hasLoaded || answer.playlists != playlists || answer.related != relatedArtists
     if changed { load(answer.playlists, answer.related) }
@@ -300,7 +324,7 @@ public final class ArtistTableDataSource {
   }
 
   /// Whether a reload or its background pages are in flight.
-  private var isLoading: Bool { state == .loading || trackLoading.isInProgress }
+  private var isLoading: Bool { state == .loading || trackLoading.isInProgress || refreshInFlight != nil }
 
   func resumeLoadWaiters() {
     guard !isLoading else { return }

@@ -66,7 +66,8 @@ public struct TrackSource: Sendable {
   }
 
   /// Any list of tracks, fetched whole on each reload and shown in the list's order, with no playlists or related
-  /// artists; `changes`, when given, says when the list may have changed, and the page reloads.
+  /// artists; `changes`, when given, says when the list may have changed, and the page fetches it again without
+  /// showing a loading state: it publishes a revision only for what the answer changes.
   public static func list(
     changes: (@Sendable () -> AsyncStream<Void>)? = nil,
     _ tracks: @escaping @Sendable () async throws -> [Track]
