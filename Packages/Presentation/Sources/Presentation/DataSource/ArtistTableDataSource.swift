@@ -258,9 +258,9 @@ public final class ArtistTableDataSource {
   /// The reload a change of the source's list starts, behind a loaded page.
   ///
   /// On the favourites' page a track favourited or unfavourited starts one. On a loaded page it leaves the state
-  /// `.loaded` while it fetches, so the page publishes a
-  /// revision only when the answer differs from what it shows, and the writer's own change, already shown by
-  /// ``perform(_:onTrackWithID:)``, is drawn once. ``waitUntilLoaded()`` waits for it all the same.
+  /// `.loaded` while it fetches, so the page publishes a revision only for what the answer changes, and the
+  /// writer's own change, already shown by ``perform(_:onTrackWithID:)``, is drawn once. ``waitUntilLoaded()``
+  /// waits for it all the same.
   func refresh() async {
     await reload(showingLoading: state != .loaded)
   }
