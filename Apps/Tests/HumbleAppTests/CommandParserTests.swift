@@ -96,7 +96,7 @@ import Testing
     for declaration in CommandDeclaration.all {
       for name in [declaration.name] + declaration.aliases {
         do {
-          #expect(try CommandParser.parse(name) != nil)
+          #expect(try CommandParser.parse(name)?.declaration.name == declaration.name)
         } catch {
           #expect(error.description.hasPrefix("\(name):"), "'\(name)' alone: \(error)")
         }
