@@ -11,12 +11,9 @@ extension ArtistTableDataSource {
     if sortMode == .alphabeticalAscending || sortMode == .alphabeticalDescending, titleKeys == nil {
       titleKeys = TitleSortKeys(tracks.map(\.title), locale: formatting.locale)
     }
-    let (user, belongs) = (user, source.belongs)
     let order = Self.order(
-      tracks, favourites: models.map(\.isFavourited), sortMode: sortMode, titleKeys: titleKeys
-    ) { track, isFavourited in
-      Self.belongsOnPage(track, isFavourited: isFavourited, user: user, rule: belongs)
-    }
+      tracks, favourites: models.map(\.isFavourited), showsExplicit: user.mayBeShownExplicitLyrics,
+      belongs: source.belongs, sortMode: sortMode, titleKeys: titleKeys)
     var rowOfTrack = [Int](repeating: -1, count: tracks.count)
     for (row, index) in order.enumerated() { rowOfTrack[index] = row }
     // Rows are written in the music API's order, each to its place: reading the cell models (and touching
@@ -49,9 +46,9 @@ extension ArtistTableDataSource {
   /// explicit filter, written once for building the rows and for a favourite that brings a hidden row back.
   nonisolated static func belongsOnPage(
     _ track: Track, isFavourited: Bool, user: User,
-    rule: @Sendable (_ track: Track, _ isFavourited: Bool) -> Bool
+    rule: (@Sendable (_ track: Track, _ isFavourited: Bool) -> Bool)?
   ) -> Bool {
-    (user.mayBeShownExplicitLyrics || !track.containsExplicitLyrics) && rule(track, isFavourited)
+    (user.mayBeShownExplicitLyrics || !track.containsExplicitLyrics) && rule?(track, isFavourited) ?? true
   }
 
   /// Indices of the tracks that belong on the page, in display order.
@@ -59,11 +56,15 @@ extension ArtistTableDataSource {
   /// Favourites first, each group in the sort mode's order; ties keep the music API's order. Not isolated:
   /// sorting 100,000 rows should not check the executor on every comparison.
   private nonisolated static func order(
-    _ tracks: [Track], favourites: [Bool], sortMode: TrackSortMode, titleKeys: TitleSortKeys?,
-    belongs: (_ track: Track, _ isFavourited: Bool) -> Bool
+    _ tracks: [Track], favourites: [Bool], showsExplicit: Bool,
+    belongs: (@Sendable (_ track: Track, _ isFavourited: Bool) -> Bool)?, sortMode: TrackSortMode,
+    titleKeys: TitleSortKeys?
   ) -> [Int] {
+    // The rule that ``belongsOnPage(_:isFavourited:user:rule:)`` states, applied to the whole page: the explicit
+    // filter reads one field where it lies; the page kind's rule, when there is one, is asked per track.
     var indices = Array(tracks.indices)
-    indices.removeAll { !belongs(tracks[$0], favourites[$0]) }
+    if !showsExplicit { indices.removeAll { tracks[$0].containsExplicitLyrics } }
+    if let belongs { indices.removeAll { !belongs(tracks[$0], favourites[$0]) } }
     switch sortMode {
     case .catalogOrder:
       break

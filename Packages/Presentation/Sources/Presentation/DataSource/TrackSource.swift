@@ -24,13 +24,16 @@ public struct TrackSource: Sendable {
   /// track's state (downloads, favourites) need none: the managers announce them.
   public var listChanges: (@Sendable () -> AsyncStream<Void>)?
   /// Which of the listed tracks belong on the page, from the track and whether it is favourited: the page kind's
-  /// one rule of membership (every track, unless the kind says otherwise).
+  /// one rule of membership; nil, as on an artist's page, when every track listed belongs.
   ///
   /// The page applies it each time it builds its rows, so a track whose state changes while the page is open
   /// leaves or comes back at once, in the snapshot that shows the change, rather than when the list is next
   /// fetched. The user's explicit filter applies on every page besides. Whether a track is favourited comes
   /// from the page's ``ArtistTableDataSource`` favourites manager (with none, no track is).
-  public var belongs: @Sendable (_ track: Track, _ isFavourited: Bool) -> Bool
+  ///
+  /// Nil is not the same as a rule that says yes to every track: the page then asks nothing per track, which on
+  /// a 100,000-track page is most of what building its rows costs besides the sort.
+  public var belongs: (@Sendable (_ track: Track, _ isFavourited: Bool) -> Bool)?
 
   /// A source from its parts.
   public init(
@@ -38,7 +41,7 @@ public struct TrackSource: Sendable {
     playlists: @escaping @Sendable () async throws -> [Playlist] = { [] },
     relatedArtists: @escaping @Sendable () async throws -> [Artist] = { [] },
     listChanges: (@Sendable () -> AsyncStream<Void>)? = nil,
-    belongs: @escaping @Sendable (_ track: Track, _ isFavourited: Bool) -> Bool = { _, _ in true }
+    belongs: (@Sendable (_ track: Track, _ isFavourited: Bool) -> Bool)? = nil
   ) {
     self.tracks = tracks
     self.playlists = playlists
