@@ -14,6 +14,7 @@ let package = Package(
     .package(path: "Packages/Domain"),
     .package(path: "Packages/Services"),
     .package(path: "Packages/Presentation"),
+    .package(path: "Packages/ListCore"),
     .package(path: "Packages/TableKit"),
     .package(path: "Packages/Remote"),
     .package(path: "Tools/CatalogGenerator"),
@@ -64,7 +65,11 @@ let package = Package(
         "Services": ["Services", "ServicesTestSupport"], "Support": ["HumbleSupport", "HumbleSupportTesting"],
       ]
     ),
-    tests("TableKitTests", in: "Packages/TableKit", using: ["TableKit": ["TableKit", "TableKitTesting"]]),
+    tests("ListCoreTests", in: "Packages/ListCore", using: ["ListCore": ["ListCore", "ListCoreTesting"]]),
+    tests(
+      "TableKitTests", in: "Packages/TableKit",
+      using: ["TableKit": ["TableKit", "TableKitTesting"], "ListCore": ["ListCoreTesting"]]
+    ),
     tests(
       "TableKitSnapshotTestingTests", in: "Packages/TableKit",
       using: [

@@ -1,4 +1,5 @@
 import Foundation
+import ListCore
 
 extension TableView {
   /// Applies the row and section changes made in `updates` as one batch, checking them against the data
@@ -18,20 +19,20 @@ extension TableView {
       if let completion { pendingUpdates?.nestedCompletions.append(completion) }
       return
     }
-    pendingUpdates = BatchUpdate()
+    pendingUpdates = PendingBatchUpdate()
     updates?()
     try commitPendingUpdates(completion: completion)
   }
 
   private func commitPendingUpdates(completion: ((Bool) -> Void)?) throws {
-    let batch = pendingUpdates ?? BatchUpdate()
+    let batch = pendingUpdates ?? PendingBatchUpdate()
     pendingUpdates = nil
     do {
       if batch.reloadDataRequested {
         throw TableViewError.invalidUpdate(
           "Invalid update: reloadData() must not be called inside performBatchUpdates(_:completion:)")
       }
-      try apply(batch)
+      try apply(batch.changes)
       for nested in batch.nestedCompletions { nested(true) }
       completion?(true)
     } catch {
@@ -44,17 +45,17 @@ extension TableView {
 
   /// Inserts rows (as they are after the update).
   public func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-    record { $0.rowInserts += indexPaths }
+    record { $0.itemInserts += indexPaths }
   }
 
   /// Deletes rows (as they were before the update).
   public func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-    record { $0.rowDeletes += indexPaths }
+    record { $0.itemDeletes += indexPaths }
   }
 
   /// Reloads rows (as they were before the update): they get new cells and lose their selection.
   public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-    record { $0.rowReloads += indexPaths }
+    record { $0.itemReloads += indexPaths }
   }
 
   /// Asks the data source again for the cells of rows (as they were before the update), handing it the
@@ -68,12 +69,12 @@ extension TableView {
   /// shown, the old one going back to the reuse pool. Outside a batch it is a batch of its own, checked like
   /// the others.
   public func reconfigureRows(at indexPaths: [IndexPath]) {
-    record { $0.rowReconfigures += indexPaths }
+    record { $0.itemReconfigures += indexPaths }
   }
 
   /// Moves a row from where it was before the update to where it is after it.
   public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-    record { $0.rowMoves.append((indexPath, newIndexPath)) }
+    record { $0.itemMoves.append((indexPath, newIndexPath)) }
   }
 
   /// Inserts sections (as they are after the update).
@@ -101,12 +102,12 @@ extension TableView {
   /// UIKit's signatures cannot throw: an inconsistent change outside a batch resynchronises and is kept in ``lastInvalidUpdate``.
   private func record(_ change: (inout BatchUpdate) -> Void) {
     if pendingUpdates != nil {
-      change(&pendingUpdates!)
+      change(&pendingUpdates!.changes)
       return
     }
     loadIfNeeded()
-    var batch = BatchUpdate()
-    change(&batch)
+    var batch = PendingBatchUpdate()
+    change(&batch.changes)
     pendingUpdates = batch
     do {
       try commitPendingUpdates(completion: nil)
@@ -130,7 +131,12 @@ extension TableView {
     }
     let sections = max(0, dataSource.numberOfSections(in: self))
     let after = (0..<sections).map { max(0, dataSource.tableView(self, numberOfRowsInSection: $0)) }
-    let plan = try batch.resolve(before: before, after: after)
+    let plan: BatchUpdatePlan
+    do {
+      plan = try batch.resolve(before: before, after: after, wording: .table)
+    } catch {
+      throw .invalidUpdate(error.message)
+    }
 
     var keptCells: [IndexPath: TableViewCell] = [:]
     for (old, cell) in displayedCells.sorted(by: { $0.key < $1.key }) {
@@ -150,9 +156,9 @@ extension TableView {
     displayedCells = keptCells
     for (path, cell) in keptCells { cell.isSelected = selectedRows.contains(path) }
     layoutCells()
-    if !batch.rowReconfigures.isEmpty {
+    if !batch.itemReconfigures.isEmpty {
       reconfigureDisplayedRows(
-        batch.rowReconfigures.compactMap { plan.isReloaded($0) ? nil : plan.newIndexPath(for: $0) })
+        batch.itemReconfigures.compactMap { plan.isReloaded($0) ? nil : plan.newIndexPath(for: $0) })
     }
   }
 }

@@ -111,7 +111,7 @@ public final class TableView {
   /// The row whose action is being performed (remapped by updates; nil once deleted) and its session.
   var actionSession: (id: Int, row: IndexPath?)?
   var nextActionSessionID = 0
-  var pendingUpdates: BatchUpdate?
+  var pendingUpdates: PendingBatchUpdate?
   /// The displayed cell that ``dequeueReusableCell(withIdentifier:for:)`` hands back while its row is being
   /// reconfigured.
   var reconfiguring: (indexPath: IndexPath, cell: TableViewCell)?

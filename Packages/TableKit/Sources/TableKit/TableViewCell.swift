@@ -1,4 +1,5 @@
 import Foundation
+import ListCore
 
 /// A row's view, as `UITableViewCell` is: created by the table view for a registered class and reused as
 /// rows scroll in and out of sight.

@@ -1,4 +1,5 @@
 import Foundation
+import ListCore
 
 /// A data source that shows ``DiffableDataSourceSnapshot``s, as `UITableViewDiffableDataSource` does:
 /// applying a snapshot diffs it against the one shown and updates the table in one checked batch update.
@@ -58,9 +59,7 @@ open class TableViewDiffableDataSource<
   /// The item at a row of the shown snapshot, or nil.
   @inlinable
   public final func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
-    guard indexPath.count == 2, currentSnapshot.sectionItems.indices.contains(indexPath.section) else { return nil }
-    let items = currentSnapshot.sectionItems[indexPath.section]
-    return items.indices.contains(indexPath.row) ? items[indexPath.row] : nil
+    currentSnapshot.itemIdentifier(at: indexPath)
   }
 
   /// The row of an item in the shown snapshot, or nil.
@@ -72,7 +71,7 @@ open class TableViewDiffableDataSource<
   /// The section at an index of the shown snapshot, or nil.
   @inlinable
   public final func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
-    currentSnapshot.sectionIDs.indices.contains(index) ? currentSnapshot.sectionIDs[index] : nil
+    currentSnapshot.sectionIdentifier(at: index)
   }
 
   /// The index of a section in the shown snapshot, or nil.
@@ -152,7 +151,7 @@ open class TableViewDiffableDataSource<
 
   /// The number of items in a section of the shown snapshot.
   public final func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
-    currentSnapshot.sectionItems.indices.contains(section) ? currentSnapshot.sectionItems[section].count : 0
+    currentSnapshot.numberOfItems(inSectionAt: section)
   }
 
   /// The cell the cell provider makes for the row's item; an empty plain cell when it makes none.

@@ -1,4 +1,5 @@
 import Foundation
+import ListCoreTesting
 import TableKit
 import TableKitTesting
 import Testing

@@ -69,24 +69,4 @@ final class BasicItemsDataSource: TableViewDataSource {
     cell.prepareForReuse()
     #expect(cell.contentConfiguration is ListContentConfiguration)
   }
-
-  @Test(arguments: [
-    (ListContentConfiguration.cell(), "(no text)"),
-    (ListContentConfiguration(text: ""), "\"\""),
-    (ListContentConfiguration(style: .subtitleCell, text: "Title", secondaryText: "Sub"), "\"Title\" — \"Sub\""),
-    (ListContentConfiguration(style: .valueCell, text: "Duration", secondaryText: "3:07"), "\"Duration\" … \"3:07\""),
-    (
-      ListContentConfiguration(text: "Downloads", image: .named("arrow.down.circle")),
-      "\"Downloads\" [image: arrow.down.circle]"
-    ),
-  ])
-  func theSummaryQuotesTextsAndPlacesTheSecondaryTextByStyle(content: ListContentConfiguration, summary: String) {
-    #expect(content.summary == summary)
-  }
-
-  @Test func theStylesAreUIKits() {
-    #expect(ListContentConfiguration.subtitleCell().style == .subtitleCell)
-    #expect(ListContentConfiguration.valueCell().style == .valueCell)
-    #expect(ListContentConfiguration.cell().style == .cell)
-  }
 }

@@ -1,28 +1,10 @@
 import Foundation
-import TableKit
+import ListCore
+import ListCoreTesting
 import Testing
 
 /// A snapshot of string sections and string items.
 typealias TextSnapshot = DiffableDataSourceSnapshot<String, String>
-
-extension TextSnapshot {
-  /// A snapshot holding `sections`, in order, each with its items.
-  static func of(_ sections: KeyValuePairs<String, [String]>) -> TextSnapshot {
-    var snapshot = TextSnapshot()
-    for (section, items) in sections {
-      snapshot.appendSections([section])
-      snapshot.appendItems(items, toSection: section)
-    }
-    return snapshot
-  }
-
-  /// The sections and items, as "A: a b | B: c" (for readable comparisons).
-  var outline: String {
-    sectionIdentifiers.map { section in
-      ([section + ":"] + itemIdentifiers(inSection: section)).joined(separator: " ")
-    }.joined(separator: " | ")
-  }
-}
 
 /// An item identifier as apps write them: an enumeration case.
 enum TrackRow: Hashable, Sendable {
@@ -41,15 +23,15 @@ enum TrackRow: Hashable, Sendable {
     #expect(changed.reloadedItemIdentifiers == snapshot.reloadedItemIdentifiers)
     #expect(changed.reconfiguredItemIdentifiers == snapshot.reconfiguredItemIdentifiers)
     #expect(changed.reloadedSectionIdentifiers == snapshot.reloadedSectionIdentifiers)
-    guard case .invalidSnapshot(let message) = changed.firstMisuse else { return nil }
-    #expect(changed.firstMisuse?.description == message)
+    guard let message = changed.recordedMisuse?.message else { return nil }
+    #expect(changed.recordedMisuse?.description == message)
     return message
   }
 
   private let sample = TextSnapshot.of(["A": ["a1", "a2"], "B": ["b1"]])
 
   @Test func aSnapshotBuiltAsUIKitAllowsRecordsNoMisuse() {
-    #expect(sample.firstMisuse == nil)
+    #expect(sample.recordedMisuse == nil)
   }
 
   @Test func itemsAppendedWithNoSectionAreRefused() {
@@ -75,7 +57,7 @@ enum TrackRow: Hashable, Sendable {
     snapshot.deleteItems(["a1"])
     snapshot.appendItems(["b1", "x", "a2", "x"], toSection: "A")
     #expect(
-      snapshot.firstMisuse?.description
+      snapshot.recordedMisuse?.message
         == #"Supplied item identifiers are not unique. Duplicate identifiers: {("x")}"#)
     #expect(snapshot.outline == "A: a2 a3 | B: b1")
     #expect([snapshot.indexOfItem("a2"), snapshot.indexOfItem("a3"), snapshot.indexOfItem("b1")] == [0, 1, 2])
@@ -203,8 +185,8 @@ enum TrackRow: Hashable, Sendable {
     snapshot.appendSections([0])
     snapshot.appendItems([.track(7), .track(7)])
     #expect(
-      snapshot.firstMisuse?.description
-        == "Supplied item identifiers are not unique. Duplicate identifiers: {(TableKitTests.TrackRow.track(7))}")
+      snapshot.recordedMisuse?.message
+        == "Supplied item identifiers are not unique. Duplicate identifiers: {(ListCoreTests.TrackRow.track(7))}")
   }
 
   @Test func onlyTheFirstMisuseIsKeptAndLaterCallsStillWork() {
@@ -213,7 +195,7 @@ enum TrackRow: Hashable, Sendable {
     snapshot.deleteItems(["q", "q"])
     snapshot.appendItems(["b2"], toSection: "B")
     #expect(
-      snapshot.firstMisuse?.description
+      snapshot.recordedMisuse?.message
         == #"Invalid parameter not satisfying: section != NSNotFound (section identifier "Z" is not in the snapshot)"#)
     #expect(snapshot.outline == "A: a1 a2 | B: b1 b2")
   }
@@ -222,7 +204,7 @@ enum TrackRow: Hashable, Sendable {
     var snapshot = sample
     snapshot.deleteItems(["z"])
     snapshot.deleteSections(["Z"])
-    #expect(snapshot.firstMisuse == nil)
+    #expect(snapshot.recordedMisuse == nil)
     #expect(snapshot.outline == sample.outline)
   }
 }

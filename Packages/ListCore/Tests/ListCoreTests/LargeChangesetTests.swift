@@ -1,6 +1,6 @@
 import Foundation
-import TableKit
-import TableKitTesting
+import ListCore
+import ListCoreTesting
 import Testing
 
 /// An identifier whose hash value is the same for every value, so that every lookup collides.
@@ -18,18 +18,16 @@ struct CollidingEntry: Identifiable, Equatable {
   var content: Int
 }
 
-/// The diff's shortcuts for large sections (shared storage, unchanged ends, hash-keyed positions) and batch
-/// updates that move every row.
-@MainActor
+/// The diff's shortcuts for large sections (shared storage, unchanged ends, hash-keyed positions).
 @Suite struct LargeChangesetTests {
   @Test func aSectionBuiltAgainWithEqualItemsHasNoChanges() {
-    let old = (0..<1_000).map { Entry(id: $0, content: $0) }
-    let new = (0..<1_000).map { Entry(id: $0, content: $0) }
+    let old = (0..<1_000).map { DiffEntry(id: $0, content: $0) }
+    let new = (0..<1_000).map { DiffEntry(id: $0, content: $0) }
     #expect(Changeset.difference(from: old, to: new).isEmpty)
   }
 
   @Test func oneChangedRowOfALargeSectionIsOneReload() {
-    let old = (0..<10_000).map { Entry(id: $0, content: 0) }
+    let old = (0..<10_000).map { DiffEntry(id: $0, content: 0) }
     var new = old
     new[4_321].content = 1
     let changeset = Changeset.difference(from: old, to: new)
@@ -38,7 +36,7 @@ struct CollidingEntry: Identifiable, Equatable {
   }
 
   @Test func aRowPinnedToTheTopOfALargeSectionIsOneMove() {
-    let old = (0..<10_000).map { Entry(id: $0, content: 0) }
+    let old = (0..<10_000).map { DiffEntry(id: $0, content: 0) }
     var new = old
     new.insert(new.remove(at: 5_000), at: 0)
     let changeset = Changeset.difference(from: old, to: new)
@@ -47,7 +45,7 @@ struct CollidingEntry: Identifiable, Equatable {
   }
 
   @Test func duplicatesThatKeepTheirPlaceAtTheEndsStay() {
-    let items = [Entry(id: 1, content: 0), Entry(id: 1, content: 1), Entry(id: 2, content: 0)]
+    let items = [DiffEntry(id: 1, content: 0), DiffEntry(id: 1, content: 1), DiffEntry(id: 2, content: 0)]
     #expect(Changeset.difference(from: items, to: items.map { $0 }).isEmpty)
   }
 
@@ -55,35 +53,17 @@ struct CollidingEntry: Identifiable, Equatable {
     var random = TestRandom(state: 7)
     for _ in 0..<200 {
       let old = (0..<Int.random(in: 0...12, using: &random)).map { _ in
-        Entry(id: Int.random(in: 0..<16, using: &random), content: Int.random(in: 0..<2, using: &random))
+        DiffEntry(id: Int.random(in: 0..<16, using: &random), content: Int.random(in: 0..<2, using: &random))
       }
       var new = old.filter { _ in Int.random(in: 0..<4, using: &random) > 0 }.shuffled(using: &random)
       for index in new.indices where Int.random(in: 0..<5, using: &random) == 0 { new[index].content += 1 }
-      new.append(Entry(id: Int.random(in: 0..<16, using: &random), content: 0))
-      let colliding = { (entries: [Entry]) in
+      new.append(DiffEntry(id: Int.random(in: 0..<16, using: &random), content: 0))
+      let colliding = { (entries: [DiffEntry]) in
         entries.map { CollidingEntry(id: CollidingID(value: $0.id), content: $0.content) }
       }
       #expect(
         Changeset.difference(from: colliding(old), to: colliding(new)) == Changeset.difference(from: old, to: new),
         "old: \(old) new: \(new)")
     }
-  }
-
-  @Test func reversingALargeTableMovesEveryRowWithItsCellAndSelection() throws {
-    let rows = (0..<5_000).map { "Row \($0)" }
-    let dataSource = RowsDataSource([rows])
-    let (table, _) = makeTable(dataSource)
-    try table.selectRow(at: .row(2))
-    let old = [DiffableSection(id: 0, items: rows.map { Entry(id: Int($0.dropFirst(4))!, content: 0) })]
-    let new = [DiffableSection(id: 0, items: old[0].items.reversed())]
-    let changeset = Changeset.difference(from: old, to: new)
-    #expect(changeset.rowMoves.count == 4_999)
-    dataSource.sections = [rows.reversed()]
-    try table.apply(changeset)
-    #expect(table.indexPathsForSelectedRows == [.row(4_997)])
-    #expect(
-      table.visibleCells.compactMap { ($0 as? LabelCell)?.text } == (4_990..<5_000).reversed().map { "Row \($0)" })
-    table.scrollToRow(at: .row(4_997), at: .top)
-    #expect(table.cellForRow(at: .row(4_997))?.isSelected == true)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
-import TableKit
+import ListCore
+import ListCoreTesting
 import Testing
 
 /// A snapshot of string sections and integer items, as the property tests build them.
@@ -43,7 +44,7 @@ typealias NumberSnapshot = DiffableDataSourceSnapshot<String, Int>
     #expect(snapshot.outline == "A: b1 a3 a2 | B: a1")
     snapshot.appendItems(["a2", "z"], toSection: "A")
     #expect(snapshot.outline == "A: b1 a3 a2 z | B: a1")
-    #expect(snapshot.firstMisuse == nil)
+    #expect(snapshot.recordedMisuse == nil)
     #expect(snapshot.numberOfItems == 5)
   }
 
@@ -175,8 +176,8 @@ typealias NumberSnapshot = DiffableDataSourceSnapshot<String, Int>
     var twice = snapshot
     twice.appendItems([CollidingID(value: 500), CollidingID(value: 500)], toSection: "A")
     #expect(
-      twice.firstMisuse?.description
-        == "Supplied item identifiers are not unique. Duplicate identifiers: {(TableKitTests.CollidingID(value: 500))}")
+      twice.recordedMisuse?.message
+        == "Supplied item identifiers are not unique. Duplicate identifiers: {(ListCoreTests.CollidingID(value: 500))}")
     #expect(twice == snapshot, "the refused call left the snapshot as it was")
     #expect(twice.indexOfItem(CollidingID(value: 500)) == nil)
   }
@@ -301,7 +302,7 @@ typealias NumberSnapshot = DiffableDataSourceSnapshot<String, Int>
   /// Checks every query of the snapshot against the model.
   static func expect(_ snapshot: NumberSnapshot, answersAs model: SnapshotModel, after step: String) {
     let context = Comment(rawValue: "after \(step)")
-    #expect(snapshot.firstMisuse?.description == model.misuse, context)
+    #expect(snapshot.recordedMisuse?.message == model.misuse, context)
     #expect(snapshot.numberOfSections == model.sections.count, context)
     #expect(snapshot.numberOfItems == model.items.count, context)
     #expect(snapshot.sectionIdentifiers == model.sections.map(\.id), context)

@@ -1,5 +1,5 @@
 import Foundation
-import TableKit
+import ListCore
 
 /// The reference model of a snapshot: plain arrays, searched linearly, with UIKit's rules written out one
 /// at a time, for the property tests to hold ``DiffableDataSourceSnapshot`` to.

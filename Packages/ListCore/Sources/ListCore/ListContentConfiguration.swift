@@ -3,8 +3,8 @@ import Foundation
 /// The content of a list row: a line of text, a secondary text and an image, as
 /// `UIListContentConfiguration` is.
 ///
-/// Start from ``TableViewCell/defaultContentConfiguration()`` (or ``cell()``, ``subtitleCell()``,
-/// ``valueCell()``), set what the row shows and assign it to ``TableViewCell/contentConfiguration``:
+/// Start from a cell's `defaultContentConfiguration()` (or ``cell()``, ``subtitleCell()``, ``valueCell()``), set
+/// what the row shows and assign it to the cell's `contentConfiguration`:
 ///
 /// ```swift
 /// var content = cell.defaultContentConfiguration()

@@ -1,5 +1,5 @@
 import Foundation
-import TableKit
+import ListCore
 import Testing
 
 @Suite struct IndexPathTests {
@@ -8,6 +8,20 @@ import Testing
     #expect(path.row == 3)
     #expect(path.section == 1)
     #expect(path == IndexPath(indexes: [1, 3]))
+  }
+
+  @Test func anIndexPathKeepsItsItemAndSection() {
+    let path = IndexPath(item: 4, section: 2)
+    #expect(path.item == 4)
+    #expect(path.section == 2)
+    #expect(path == IndexPath(indexes: [2, 4]))
+  }
+
+  /// As in UIKit, an item and a row are two names for an index path's second index.
+  @Test func anItemIsTheRowOfTheSameIndexPath() {
+    #expect(IndexPath(item: 7, section: 0) == IndexPath(row: 7, section: 0))
+    #expect(IndexPath(row: 5, section: 3).item == 5)
+    #expect(IndexPath(item: 6, section: 3).row == 6)
   }
 
   @Test func indexPathsOrderBySectionThenRow() {

@@ -8,8 +8,7 @@ import Foundation
 ///
 /// Where UIKit's reason only names an internal variable (`section != NSNotFound`), the identifier that was
 /// not found follows in parentheses.
-@usableFromInline
-enum SnapshotMisuse {
+extension SnapshotMisuse {
   /// Every identifier that occurs more than once in `identifiers`, in the order its repeats are found, or
   /// nil when they are unique.
   @usableFromInline

@@ -3,7 +3,8 @@ import Foundation
 /// The changes that turn one snapshot of sections into another, in the coordinates a batch update accepts:
 /// deletes and reloads as the rows were before, inserts as they are after, moves from before to after.
 ///
-/// Compute one with ``difference(from:to:)`` and apply it with ``TableView/apply(_:completion:)``.
+/// Compute one with ``difference(from:to:)-([DiffableSection<SectionID,Item>],_)`` and apply it to a view in one batch update (TableKit's
+/// `TableView.apply(_:completion:)`). A row is a table's row or a collection view's item.
 public struct Changeset: Hashable, Sendable {
   /// A section that moved.
   public struct SectionMove: Hashable, Sendable {
@@ -55,24 +56,5 @@ public struct Changeset: Hashable, Sendable {
   public var isEmpty: Bool {
     sectionDeletes.isEmpty && sectionInserts.isEmpty && sectionMoves.isEmpty && rowDeletes.isEmpty
       && rowInserts.isEmpty && rowMoves.isEmpty && rowReloads.isEmpty
-  }
-}
-
-extension TableView {
-  /// Applies a changeset in one batch update; the data source must already answer with the new snapshot.
-  ///
-  /// Throws what ``performBatchUpdates(_:completion:)`` throws when the changeset does not match the data
-  /// source (after resynchronising).
-  public func apply(_ changeset: Changeset, completion: ((Bool) -> Void)? = nil) throws {
-    try performBatchUpdates(
-      { [self] in
-        deleteSections(changeset.sectionDeletes, with: .automatic)
-        insertSections(changeset.sectionInserts, with: .automatic)
-        for move in changeset.sectionMoves { moveSection(move.from, toSection: move.to) }
-        deleteRows(at: changeset.rowDeletes, with: .automatic)
-        insertRows(at: changeset.rowInserts, with: .automatic)
-        for move in changeset.rowMoves { moveRow(at: move.from, to: move.to) }
-        reloadRows(at: changeset.rowReloads, with: .automatic)
-      }, completion: completion)
   }
 }

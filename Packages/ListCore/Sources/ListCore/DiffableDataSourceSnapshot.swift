@@ -1,17 +1,18 @@
 import Foundation
 
-/// The state of a ``TableViewDiffableDataSource``'s data, as `NSDiffableDataSourceSnapshot` is: sections and
-/// their items in order, each named by an identifier that is unique in the snapshot.
+/// The state of a diffable data source's data, as `NSDiffableDataSourceSnapshot` is: sections and their items in
+/// order, each named by an identifier that is unique in the snapshot.
 ///
-/// Build one (or change the data source's ``TableViewDiffableDataSource/snapshot()``) with UIKit's methods,
-/// then hand it to ``TableViewDiffableDataSource/apply(_:animatingDifferences:completion:)``. Its queries
-/// are O(1) amortised: while it has only been appended to, places are kept in a hash table of places (no
-/// copy of any item); after any other change, in an index that appends update as they go and that other
-/// changes mark stale from the first row they touch, to be corrected by the next query that needs them.
+/// Build one (or change the one a data source shows) with UIKit's methods, then hand it to a diffable data
+/// source (TableKit's `TableViewDiffableDataSource`, CollectionKit's), which diffs it against the one shown. Its
+/// queries are O(1) amortised: while it has only been appended to, places are kept in a hash table of places (no
+/// copy of any item); after any other change, in an index that appends update as they go and that other changes
+/// mark stale from the first row they touch, to be corrected by the next query that needs them.
 ///
 /// Where UIKit raises an exception (a duplicate identifier, items appended with no section, an anchor the
 /// snapshot does not hold…), the snapshot leaves itself as it was for that call and records the misuse in
-/// ``firstMisuse``; applying the snapshot throws it. Each message is listed under <doc:DiffableDataSource>.
+/// ``recordedMisuse``; applying the snapshot throws it, as the data source's own error (TableKit's
+/// `firstMisuse`). Each message is listed in the *Diffable snapshots* article.
 ///
 /// Two snapshots are equal when they hold the same sections with the same items in the same order; reload
 /// and reconfigure marks and a recorded misuse are not compared, as UIKit's `isEqual:` does not.
@@ -30,7 +31,7 @@ public struct DiffableDataSourceSnapshot<
   @usableFromInline var slotOfSection: [SectionIdentifierType: Int32] = [:]
   @usableFromInline var index = SnapshotIndex<ItemIdentifierType>()
   @usableFromInline var itemCount = 0
-  @usableFromInline var misuse: TableViewError?
+  @usableFromInline var misuse: SnapshotMisuse?
   @usableFromInline var reloadedItems = OrderedMarks<ItemIdentifierType>()
   @usableFromInline var reconfiguredItems = OrderedMarks<ItemIdentifierType>()
   @usableFromInline var reloadedSections = OrderedMarks<SectionIdentifierType>()
@@ -41,7 +42,11 @@ public struct DiffableDataSourceSnapshot<
 
   /// The first misuse recorded (a call UIKit would have answered with an exception), which applying the
   /// snapshot throws; nil for a snapshot built as UIKit allows.
-  public var firstMisuse: TableViewError? { misuse }
+  ///
+  /// The neutral form, for any view: TableKit's `firstMisuse` is the same misuse as a `TableViewError`, and
+  /// CollectionKit's as its own error. A file that imports both names the type it wants
+  /// (`snapshot.firstMisuse as TableViewError?`).
+  public var recordedMisuse: SnapshotMisuse? { misuse }
 
   // MARK: Queries
 
@@ -117,14 +122,6 @@ public struct DiffableDataSourceSnapshot<
     slotOfSection[identifier].map { slotPositions[Int($0)] }
   }
 
-  /// Where an item is: its section's position and its row.
-  @inlinable
-  func indexPath(ofItem identifier: ItemIdentifierType) -> IndexPath? {
-    index.withState { state -> IndexPath? in
-      place(ofItem: identifier, in: &state).map { IndexPath(row: $0.row, section: $0.position) }
-    }
-  }
-
   /// Whether the snapshot holds an item.
   @inlinable
   func contains(item identifier: ItemIdentifierType) -> Bool {
@@ -148,16 +145,6 @@ public struct DiffableDataSourceSnapshot<
     guard let location = state.locations[identifier] else { return nil }
     let position = slotPositions[Int(location.slot)]
     return (position, state.row(of: location, item: identifier, sectionItems: sectionItems[position]))
-  }
-
-  /// The same sections and items, without reload and reconfigure marks: what a data source keeps.
-  @inlinable
-  var withoutMarks: Self {
-    var copy = self
-    copy.reloadedItems = OrderedMarks()
-    copy.reconfiguredItems = OrderedMarks()
-    copy.reloadedSections = OrderedMarks()
-    return copy
   }
 
   /// Changes the index, copying it first if another snapshot shares it, and building its general form first
@@ -186,7 +173,7 @@ public struct DiffableDataSourceSnapshot<
   /// Records the first misuse; the call that made it leaves the snapshot as it was.
   @usableFromInline
   mutating func recordMisuse(_ message: String) {
-    if misuse == nil { misuse = .invalidSnapshot(message) }
+    if misuse == nil { misuse = SnapshotMisuse(message) }
   }
 }
 
@@ -195,20 +182,5 @@ extension DiffableDataSourceSnapshot: Equatable {
   @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.sectionIDs == rhs.sectionIDs && lhs.sectionItems == rhs.sectionItems
-  }
-}
-
-/// Identifiers marked for reload or reconfigure: each once, in the order first marked.
-@usableFromInline
-struct OrderedMarks<Element: Hashable & Sendable>: Sendable {
-  @usableFromInline var elements: [Element] = []
-  @usableFromInline var members: Set<Element> = []
-
-  @inlinable
-  init() {}
-
-  @inlinable
-  mutating func insert(contentsOf newElements: [Element]) {
-    for element in newElements where members.insert(element).inserted { elements.append(element) }
   }
 }
