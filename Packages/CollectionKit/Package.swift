@@ -1,0 +1,14 @@
+// swift-tools-version: 6.1
+
+import PackageDescription
+
+let package = Package(
+  name: "CollectionKit",
+  platforms: [.macOS(.v15), .iOS(.v18)],
+  products: ["CollectionKit", "CollectionKitTesting"].map { .library(name: $0, targets: [$0]) },
+  targets: [
+    .target(name: "CollectionKit"),
+    .target(name: "CollectionKitTesting", dependencies: ["CollectionKit"]),
+    .testTarget(name: "CollectionKitTests", dependencies: ["CollectionKit", "CollectionKitTesting"]),
+  ]
+)
