@@ -11,6 +11,8 @@ open class CollectionReusableView {
   public internal(set) var reuseIdentifier: String?
   /// Where the view is, in the collection view's content; the collection view sets it from the layout.
   public internal(set) var frame: CGRect
+  /// The kind a supplementary view was dequeued as; nil for a cell.
+  var elementKind: String?
 
   /// Creates a view; the collection view calls this for registered classes.
   public required init(frame: CGRect) {

@@ -52,10 +52,42 @@ public final class CollectionView {
     }
   }
 
+  /// Whether the user can select items; true by default.
+  public var allowsSelection = true
+  /// Whether the user can select several items; false by default.
+  ///
+  /// A tap on a selected item then deselects it.
+  public var allowsMultipleSelection = false
+
+  /// The most recent misuse met while displaying.
+  ///
+  /// A cell or view the data source did not dequeue, or a dequeue of an identifier never registered: UIKit raises an exception there; this collection view shows
+  /// nothing for that element and keeps the error here.
+  public internal(set) var lastDisplayError: CollectionViewError?
+
   // The loaded model.
   var needsReload = true
+  var needsCellLayout = true
   var itemCounts: [Int] = []
   var isLayingOut = false
+  var reloadRequestedDuringLayout = false
+  /// Counts loads, so that a tap can notice a delegate that reloaded the data under it.
+  var mutationCount = 0
+
+  // Selection, cells and views.
+  var selectedItems: Set<IndexPath> = []
+  var displayedCells: [IndexPath: CollectionViewCell] = [:]
+  var displayedSupplementaryViews: [SupplementaryKey: CollectionReusableView] = [:]
+  var cellClasses: [String: CollectionViewCell.Type] = [:]
+  var supplementaryClasses: [ReuseKey: CollectionReusableView.Type] = [:]
+  var reusableCells: [String: [CollectionViewCell]] = [:]
+  var reusableSupplementaryViews: [ReuseKey: [CollectionReusableView]] = [:]
+  /// The views dequeued while the data source answers one request, and the misuse it made, if any.
+  var dequeuedDuringRequest: Set<ObjectIdentifier> = []
+  var misuseDuringRequest: CollectionViewError?
+
+  /// How many cells and supplementary views the collection view has created (a test hook).
+  package var viewsCreated = 0
 
   /// Creates a collection view of a frame, laid out by a layout (which must not be another collection
   /// view's).
@@ -101,10 +133,14 @@ public final class CollectionView {
     return itemCounts
   }
 
-  /// Asks the data source for the counts when they are out of date.
+  /// Asks the data source for the counts when they are out of date, ending the display of everything shown
+  /// and clearing the selection.
   func loadModelIfNeeded() {
     guard needsReload else { return }
     needsReload = false
+    mutationCount += 1
+    endDisplayingEverything()
+    selectedItems = []
     if let dataSource {
       let sections = max(0, dataSource.numberOfSections(in: self))
       itemCounts = (0..<sections).map { max(0, dataSource.collectionView(self, numberOfItemsInSection: $0)) }
@@ -112,7 +148,7 @@ public final class CollectionView {
       itemCounts = []
     }
     collectionViewLayout.invalidateLayout()
-    modelDidLoad()
+    needsCellLayout = true
   }
 
   private func attach(_ layout: CollectionViewLayout) {

@@ -22,6 +22,9 @@ func keep<Object: AnyObject>(_ object: Object) -> Object {
 @MainActor
 final class CountsDataSource: CollectionViewDataSource {
   var counts: [Int]
+  /// Answers cells instead of the default (a ``LabelCell`` showing "section.item").
+  var answer: ((CollectionView, IndexPath) -> CollectionViewCell)?
+  private(set) var cellRequests: [IndexPath] = []
 
   init(_ counts: [Int]) {
     self.counts = counts
@@ -34,7 +37,11 @@ final class CountsDataSource: CollectionViewDataSource {
   }
 
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
-    CollectionViewCell(frame: .zero)
+    cellRequests.append(indexPath)
+    if let answer { return answer(collectionView, indexPath) }
+    let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "label", for: indexPath)
+    (cell as? LabelCell)?.text = "\(indexPath[0]).\(indexPath[1])"
+    return cell
   }
 }
 
@@ -109,6 +116,7 @@ func makeFlow(
   configure(layout)
   let view = CollectionView(frame: CGRect(x: 0, y: 0, width: width, height: height), collectionViewLayout: layout)
   let dataSource = keep(CountsDataSource(counts))
+  view.register(LabelCell.self, forCellWithReuseIdentifier: "label")
   view.dataSource = dataSource
   return (view, layout, dataSource)
 }
@@ -122,4 +130,84 @@ func itemFrames(_ view: CollectionView, section: Int = 0) -> [CGRect] {
 /// A frame from its four numbers.
 func rect(_ x: CGFloat, _ y: CGFloat, _ width: CGFloat, _ height: CGFloat) -> CGRect {
   CGRect(x: x, y: y, width: width, height: height)
+}
+
+/// A cell that shows one line of text and counts its reuses.
+final class LabelCell: CollectionViewCell {
+  var text = ""
+  private(set) var timesPrepared = 0
+
+  override func prepareForReuse() {
+    super.prepareForReuse()
+    text = ""
+    timesPrepared += 1
+  }
+}
+
+/// A delegate that records every call, in order, as "name section.item".
+@MainActor
+final class SpyDelegate: CollectionViewDelegate {
+  private(set) var calls: [String] = []
+  var shouldHighlight: (IndexPath) -> Bool = { _ in true }
+  var shouldSelect: (IndexPath) -> Bool = { _ in true }
+  var shouldDeselect: (IndexPath) -> Bool = { _ in true }
+  /// Whether the cell was highlighted when didHighlight was called.
+  private(set) var highlightedCellsSeen: [Bool] = []
+
+  func clear() { calls = [] }
+
+  /// The calls of the selection process only (no display calls).
+  var interactionCalls: [String] { calls.filter { !$0.contains("isplay") } }
+
+  private func record(_ name: String, _ indexPath: IndexPath) {
+    calls.append("\(name) \(indexPath[0]).\(indexPath[1])")
+  }
+
+  func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool {
+    record("shouldHighlight", indexPath)
+    return shouldHighlight(indexPath)
+  }
+  func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath) {
+    record("didHighlight", indexPath)
+    highlightedCellsSeen.append(collectionView.cellForItem(at: indexPath)?.isHighlighted == true)
+  }
+  func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath) {
+    record("didUnhighlight", indexPath)
+  }
+  func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool {
+    record("shouldSelect", indexPath)
+    return shouldSelect(indexPath)
+  }
+  func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
+    record("didSelect", indexPath)
+  }
+  func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool {
+    record("shouldDeselect", indexPath)
+    return shouldDeselect(indexPath)
+  }
+  func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {
+    record("didDeselect", indexPath)
+  }
+  func collectionView(
+    _ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath
+  ) {
+    record("willDisplay", indexPath)
+  }
+  func collectionView(
+    _ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell, forItemAt indexPath: IndexPath
+  ) {
+    record("didEndDisplaying", indexPath)
+  }
+  func collectionView(
+    _ collectionView: CollectionView, willDisplaySupplementaryView view: CollectionReusableView,
+    forElementKind elementKind: String, at indexPath: IndexPath
+  ) {
+    calls.append("willDisplay \(elementKind.hasSuffix("Header") ? "header" : "footer") \(indexPath[0])")
+  }
+  func collectionView(
+    _ collectionView: CollectionView, didEndDisplayingSupplementaryView view: CollectionReusableView,
+    forElementOfKind elementKind: String, at indexPath: IndexPath
+  ) {
+    calls.append("didEndDisplaying \(elementKind.hasSuffix("Header") ? "header" : "footer") \(indexPath[0])")
+  }
 }
