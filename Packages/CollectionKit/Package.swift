@@ -10,5 +10,6 @@ let package = Package(
     .target(name: "CollectionKit"),
     .target(name: "CollectionKitTesting", dependencies: ["CollectionKit"]),
     .testTarget(name: "CollectionKitTests", dependencies: ["CollectionKit", "CollectionKitTesting"]),
+    .testTarget(name: "CollectionKitTestingTests", dependencies: ["CollectionKit", "CollectionKitTesting"]),
   ]
 )
