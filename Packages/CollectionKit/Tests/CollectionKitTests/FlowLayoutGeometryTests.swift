@@ -169,4 +169,15 @@ import Testing
     // One per line (20 + 10 + 20 > 40), centred at 10.
     #expect(itemFrames(view) == [rect(10, 0, 20, 20), rect(10, 30, 20, 20), rect(10, 60, 20, 20)])
   }
+
+  @Test func anEmptySectionKeepsItsHeaderAndInsets() {
+    // Section 0: header 0–20, insets 5 + 5, no lines: ends at 30. Section 1: header 30–50, its one item (a
+    // partial line: room for more) at the leading edge, y 55; content ends at 105 + 5.
+    let (view, _, _) = makeFlow(counts: [0, 1]) { layout in
+      layout.headerReferenceSize = CGSize(width: 0, height: 20)
+      layout.sectionInset = EdgeInsets(top: 5, left: 0, bottom: 5, right: 0)
+    }
+    #expect(itemFrames(view, section: 1) == [rect(0, 55, 50, 50)])
+    #expect(view.contentSize.height == 110)
+  }
 }
