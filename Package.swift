@@ -16,6 +16,7 @@ let package = Package(
     .package(path: "Packages/Presentation"),
     .package(path: "Packages/ListCore"),
     .package(path: "Packages/TableKit"),
+    .package(path: "Packages/CollectionKit"),
     .package(path: "Packages/Remote"),
     .package(path: "Tools/CatalogGenerator"),
     .package(path: "Apps"),
@@ -77,6 +78,14 @@ let package = Package(
         "swift-snapshot-testing": ["SnapshotTesting"],
       ],
       exclude: ["__Snapshots__"]
+    ),
+    tests(
+      "CollectionKitTests", in: "Packages/CollectionKit",
+      using: ["CollectionKit": ["CollectionKit", "CollectionKitTesting"]]
+    ),
+    tests(
+      "CollectionKitTestingTests", in: "Packages/CollectionKit",
+      using: ["CollectionKit": ["CollectionKit", "CollectionKitTesting"]]
     ),
     tests(
       "CatalogGenerationTests", in: "Tools/CatalogGenerator",
