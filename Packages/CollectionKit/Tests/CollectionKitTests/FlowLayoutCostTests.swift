@@ -8,20 +8,20 @@ import Testing
     // 5 per line, lines 60 apart: 200,000 lines, the last ending at 199,999 × 60 + 50.
     let (view, layout, _) = makeFlow(counts: [1_000_000])
     #expect(view.contentSize == CGSize(width: 320, height: 11_999_990))
-    let before = layout.itemsExamined
+    let before = layout.examinedItemCount
     // Lines 100,000 to 100,007 overlap 6,000,000 ..< 6,000,480; line 100,008 starts at its end.
     let elements = layout.layoutAttributesForElements(in: rect(0, 6_000_000, 320, 480)) ?? []
     #expect(elements.count == 40)
     #expect(elements.first?.indexPath == at(500_000))
-    #expect(layout.itemsExamined - before <= 45)
-    #expect(layout.itemsMeasured == 0)
+    #expect(layout.examinedItemCount - before <= 45)
+    #expect(layout.measuredItemCount == 0)
   }
 
   @Test func aMillionItemGridPlacesItsLastItemWithoutLookingAtAnyOther() {
     let (view, layout, _) = makeFlow(counts: [1_000_000])
-    let before = layout.itemsExamined
+    let before = layout.examinedItemCount
     #expect(view.layoutAttributesForItem(at: at(999_999))?.frame == rect(270, 11_999_940, 50, 50))
-    #expect(layout.itemsExamined - before == 1)
+    #expect(layout.examinedItemCount - before == 1)
   }
 
   @Test func aDelegateWithoutItemSizesIsAskedOnceNotOncePerItem() {
@@ -29,6 +29,6 @@ import Testing
     let delegate = keep(InsetOnlyDelegate())
     view.delegate = delegate
     #expect(view.contentSize.height == 11_999_990)
-    #expect(layout.itemsMeasured == 1)
+    #expect(layout.measuredItemCount == 1)
   }
 }

@@ -103,7 +103,7 @@ import Testing
       ]
     )
     #expect(view.contentSize == CGSize(width: 100, height: 67))
-    #expect(layout.itemsMeasured == 1)
+    #expect(layout.measuredItemCount == 1)
   }
 
   @Test func measuredAndArithmeticLinesAgreeWhenTheDelegateGivesTheLayoutsOwnSize() {
@@ -120,7 +120,7 @@ import Testing
       #expect(itemFrames(measured, section: section) == itemFrames(arithmetic, section: section))
     }
     #expect(measured.contentSize == arithmetic.contentSize)
-    #expect(layout.itemsMeasured == 17)
+    #expect(layout.measuredItemCount == 17)
   }
 
   @Test func aHorizontalLayoutFillsColumnsTopToBottomAndStacksThemLeftToRight() {
