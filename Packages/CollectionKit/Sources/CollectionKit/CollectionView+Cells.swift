@@ -20,9 +20,17 @@ extension CollectionView {
   ///
   /// UIKit raises an exception for an identifier that was never registered; this collection view records
   /// the error in ``lastDisplayError`` and returns a cell it will not display.
+  ///
+  /// While an item is reconfigured (``reconfigureItems(at:)``), a dequeue for it with the reuse identifier of
+  /// the cell it shows returns that cell as it is, without `prepareForReuse()`, as UIKit does.
   public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath)
     -> CollectionViewCell
   {
+    if let reconfiguring, reconfiguring.indexPath == indexPath, reconfiguring.cell.reuseIdentifier == identifier {
+      self.reconfiguring = nil
+      dequeuedDuringRequest.insert(ObjectIdentifier(reconfiguring.cell))
+      return reconfiguring.cell
+    }
     let cell: CollectionViewCell
     if let reused = reusableCells[identifier]?.popLast() {
       reused.prepareForReuse()

@@ -87,6 +87,20 @@ public final class CollectionView {
   var dequeuedDuringRequest: Set<ObjectIdentifier> = []
   var misuseDuringRequest: CollectionViewError?
 
+  /// The batch being recorded by ``performBatchUpdates(_:completion:)``, if one is.
+  var pendingUpdates: BatchUpdate?
+  /// The completions of batches nested in the one being recorded: they learn its outcome.
+  var nestedCompletions: [(Bool) -> Void] = []
+  /// The item being reconfigured and the cell it shows: a dequeue for it answers that cell.
+  var reconfiguring: (indexPath: IndexPath, cell: CollectionViewCell)?
+
+  /// The most recent invalid update made outside a batch.
+  ///
+  /// ``insertItems(at:)`` and its kin cannot throw (their UIKit signatures do not); outside
+  /// ``performBatchUpdates(_:completion:)`` an update that does not add up leaves the view as it was and is kept
+  /// here.
+  public internal(set) var lastInvalidUpdate: CollectionViewError?
+
   /// How many cells and supplementary views the collection view has created (a test hook).
   package var viewsCreated = 0
 

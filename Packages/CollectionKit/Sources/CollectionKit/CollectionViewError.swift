@@ -30,6 +30,9 @@ public enum CollectionViewError: Error, Hashable, Sendable, CustomStringConverti
   /// The data source answered a supplementary view it did not dequeue, or has no such method (UIKit raises
   /// this).
   case supplementaryViewNotDequeued(kind: String, item: Int, section: Int)
+  /// A batch update whose changes do not add up to the data source's new counts, with UIKit's message
+  /// ("Invalid update: invalid number of items in section 0. …").
+  case invalidUpdate(String)
 
   /// One sentence naming the item, section and cause.
   public var description: String {
@@ -57,6 +60,7 @@ public enum CollectionViewError: Error, Hashable, Sendable, CustomStringConverti
       "the view returned from collectionView(_:viewForSupplementaryElementOfKind:at:) (\(kind), item \(item) in "
         + "section \(section)) was not retrieved by calling "
         + "dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:) or is nil"
+    case .invalidUpdate(let message): message
     }
   }
 }
