@@ -33,6 +33,9 @@ public enum CollectionViewError: Error, Hashable, Sendable, CustomStringConverti
   /// A batch update whose changes do not add up to the data source's new counts, with UIKit's message
   /// ("Invalid update: invalid number of items in section 0. …").
   case invalidUpdate(String)
+  /// A snapshot that recorded a misuse (UIKit raises it), with UIKit's exception reason ("Supplied item
+  /// identifiers are not unique. …").
+  case invalidSnapshot(String)
 
   /// One sentence naming the item, section and cause.
   public var description: String {
@@ -61,6 +64,7 @@ public enum CollectionViewError: Error, Hashable, Sendable, CustomStringConverti
         + "section \(section)) was not retrieved by calling "
         + "dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:) or is nil"
     case .invalidUpdate(let message): message
+    case .invalidSnapshot(let message): message
     }
   }
 }

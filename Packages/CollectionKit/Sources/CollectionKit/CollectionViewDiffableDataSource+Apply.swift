@@ -1,0 +1,84 @@
+import Foundation
+import ListCore
+
+extension CollectionViewDiffableDataSource {
+  /// Shows a snapshot: diffs it against the one shown (ListCore's ``Changeset``) and applies the changes as one
+  /// ``CollectionView/performBatchUpdates(_:completion:)``, so that visible cells of kept items stay and the
+  /// selection follows its items.
+  ///
+  /// It diffs whether or not `animatingDifferences` is true, as UIKit does since iOS 15. Items marked with
+  /// ``DiffableDataSourceSnapshot/reloadItems(_:)`` (or in sections marked with
+  /// ``DiffableDataSourceSnapshot/reloadSections(_:)``) get new cells; visible items marked with
+  /// ``DiffableDataSourceSnapshot/reconfigureItems(_:)`` keep theirs, configured again. `completion` runs once,
+  /// before this method returns. Throws the snapshot's ``DiffableDataSourceSnapshot/firstMisuse``, or what the
+  /// batch update throws, leaving the collection view and ``snapshot()`` as they were (then `completion` is not
+  /// called).
+  public final func apply(
+    _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+    animatingDifferences: Bool = true,
+    completion: (() -> Void)? = nil
+  ) throws(CollectionViewError) {
+    try checkApplicable(snapshot)
+    let oldSnapshot = currentSnapshot
+    var changeset = Changeset.difference(from: oldSnapshot.diffableSections(), to: snapshot.diffableSections())
+    let reloaded = snapshot.itemsToReload
+    if !reloaded.isEmpty { changeset.addReloads(of: reloaded, from: oldSnapshot, to: snapshot) }
+    // Reconfigures name items as they were before the update; new and reloaded items have nothing to reconfigure.
+    let reconfigured = snapshot.reconfiguredItemIdentifiers.filter { !reloaded.contains($0) }
+      .compactMap { oldSnapshot.indexPath(ofItem: $0) }
+    guard let collectionView else {
+      currentSnapshot = snapshot.withoutMarks
+      completion?()
+      return
+    }
+    // The batch compares the collection view's counts before with the data source's after: load the old ones.
+    _ = collectionView.numberOfSections
+    currentSnapshot = snapshot.withoutMarks
+    isApplying = true
+    defer { isApplying = false }
+    do {
+      try collectionView.performBatchUpdates {
+        collectionView.deleteSections(changeset.sectionDeletes)
+        collectionView.insertSections(changeset.sectionInserts)
+        for move in changeset.sectionMoves { collectionView.moveSection(move.from, toSection: move.to) }
+        collectionView.deleteItems(at: changeset.rowDeletes)
+        collectionView.insertItems(at: changeset.rowInserts)
+        for move in changeset.rowMoves { collectionView.moveItem(at: move.from, to: move.to) }
+        collectionView.reloadItems(at: changeset.rowReloads)
+        collectionView.reconfigureItems(at: reconfigured)
+      }
+    } catch {
+      currentSnapshot = oldSnapshot
+      throw error
+    }
+    completion?()
+  }
+
+  /// Shows a snapshot without diffing: the collection view reloads its data (which clears its selection).
+  ///
+  /// `completion` runs once, before this method returns. Throws the snapshot's
+  /// ``DiffableDataSourceSnapshot/firstMisuse``, leaving the collection view and ``snapshot()`` as they were.
+  public final func applySnapshotUsingReloadData(
+    _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+    completion: (() -> Void)? = nil
+  ) throws(CollectionViewError) {
+    try checkApplicable(snapshot)
+    currentSnapshot = snapshot.withoutMarks
+    collectionView?.reloadData()
+    completion?()
+  }
+
+  /// Throws when a snapshot cannot be applied now: it recorded a misuse, or the data source or its collection
+  /// view is in the middle of an update.
+  private func checkApplicable(
+    _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+  ) throws(CollectionViewError) {
+    if let misuse: CollectionViewError = snapshot.firstMisuse { throw misuse }
+    if isApplying {
+      throw .invalidUpdate("Invalid update: a snapshot was applied while the data source was applying another one")
+    }
+    if collectionView?.pendingUpdates != nil {
+      throw .invalidUpdate("Invalid update: a snapshot cannot be applied inside performBatchUpdates(_:completion:)")
+    }
+  }
+}
