@@ -1,4 +1,4 @@
-// What the collection view shares with the table (index paths of items, content configurations, and to come the
-// diff, diffable snapshots and batch-update validation) lives in ListCore; re-exported, `import CollectionKit`
+// What the collection view shares with the table (index paths of items, content configurations, the diff, diffable
+// snapshots and batch-update validation) lives in ListCore; re-exported, `import CollectionKit`
 // alone brings it.
 @_exported import ListCore
