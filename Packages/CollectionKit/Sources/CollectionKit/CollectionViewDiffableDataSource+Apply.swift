@@ -24,8 +24,7 @@ extension CollectionViewDiffableDataSource {
     let reloaded = snapshot.itemsToReload
     if !reloaded.isEmpty { changeset.addReloads(of: reloaded, from: oldSnapshot, to: snapshot) }
     // Reconfigures name items as they were before the update; new and reloaded items have nothing to reconfigure.
-    let reconfigured = snapshot.reconfiguredItemIdentifiers.filter { !reloaded.contains($0) }
-      .compactMap { oldSnapshot.indexPath(ofItem: $0) }
+    let reconfigured = snapshot.itemsToReconfigure.compactMap { oldSnapshot.indexPath(ofItem: $0) }
     guard let collectionView else {
       currentSnapshot = snapshot.withoutMarks
       completion?()

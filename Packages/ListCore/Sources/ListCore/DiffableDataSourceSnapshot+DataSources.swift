@@ -55,4 +55,14 @@ extension DiffableDataSourceSnapshot {
     for section in reloadedSections.elements { items.formUnion(itemIdentifiers(inSection: section)) }
     return items
   }
+
+  /// The items configured again in place, keeping their cells, when the snapshot is applied: those marked with
+  /// ``reconfigureItems(_:)`` that are not also to be reloaded (``itemsToReload``), in the order first marked.
+  @inlinable
+  public var itemsToReconfigure: [ItemIdentifierType] {
+    let marked = reconfiguredItemIdentifiers
+    guard !marked.isEmpty else { return [] }
+    let reloaded = itemsToReload
+    return marked.filter { !reloaded.contains($0) }
+  }
 }

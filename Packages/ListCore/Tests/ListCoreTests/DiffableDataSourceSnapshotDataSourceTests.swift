@@ -44,6 +44,16 @@ import Testing
     #expect(unmarked.itemsToReload.isEmpty)
   }
 
+  @Test func itemsToReconfigureAreTheMarkedOnesThatAreNotAlsoReloaded() {
+    var marked = sample
+    marked.reconfigureItems(["c1", "a2", "a1"])
+    #expect(marked.itemsToReconfigure == ["c1", "a2", "a1"])
+    marked.reloadItems(["a1"])
+    marked.reloadSections(["C"])
+    #expect(marked.itemsToReconfigure == ["a2"], "a reloaded item gets a new cell: nothing to configure in place")
+    #expect(sample.itemsToReconfigure.isEmpty)
+  }
+
   @Test func theDiffsFormHoldsTheSectionsAndTheirItemsInOrder() {
     let sections = sample.diffableSections()
     #expect(sections.map(\.id) == ["A", "B", "C"])

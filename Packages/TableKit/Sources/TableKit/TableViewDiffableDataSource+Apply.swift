@@ -53,7 +53,7 @@ extension TableViewDiffableDataSource {
       throw error
     }
     lastChanges = changeset
-    let reconfigured = snapshot.reconfiguredItemIdentifiers.filter { !reloaded.contains($0) }
+    let reconfigured = snapshot.itemsToReconfigure
     if !reconfigured.isEmpty {
       tableView.reconfigureRows(at: reconfigured.compactMap { snapshot.indexPath(ofItem: $0) })
     }
