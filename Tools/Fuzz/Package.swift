@@ -10,7 +10,9 @@ let package = Package(
   name: "Fuzz",
   platforms: [.macOS(.v15)],
   dependencies: [.package(path: "../../Apps")]
-    + ["Domain", "Presentation", "Services", "TableKit"].map { .package(path: "../../Packages/\($0)") },
+    + ["CollectionKit", "Domain", "ListCore", "Presentation", "Services", "TableKit"].map {
+      .package(path: "../../Packages/\($0)")
+    },
   targets: [
     // libFuzzer's entry point for a program with a `main` of its own.
     .target(name: "CLibFuzzer"),
@@ -18,11 +20,13 @@ let package = Package(
       name: "FuzzTargets",
       dependencies: ["CLibFuzzer"] + products(of: "Apps", "HumbleApp") + products(of: "Domain", "Domain")
         + products(of: "Presentation", "Presentation") + products(of: "Services", "Services", "ServicesTestSupport")
-        + products(of: "TableKit", "TableKit")
+        + products(of: "TableKit", "TableKit") + products(of: "CollectionKit", "CollectionKit", "CollectionKitTesting")
+        + products(of: "ListCore", "ListCore")
     ),
     .executableTarget(name: "FuzzCommandLine", dependencies: ["FuzzTargets"]),
     .executableTarget(name: "FuzzTableKit", dependencies: ["FuzzTargets"]),
     .executableTarget(name: "FuzzDiffableDataSource", dependencies: ["FuzzTargets"]),
+    .executableTarget(name: "FuzzCollectionKit", dependencies: ["FuzzTargets"]),
   ]
 )
 

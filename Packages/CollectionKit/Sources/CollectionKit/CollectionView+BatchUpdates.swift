@@ -136,7 +136,7 @@ extension CollectionView {
     for (path, cell) in keptCells {
       cell.setState(isSelected: selectedItems.contains(path), isHighlighted: false)
     }
-    collectionViewLayout.invalidateLayout()
+    invalidateLayoutForModel()
     layoutCells()
     // Cells of deleted and reloaded items end their display after the new cells are shown, as UIKit's end with
     // their animation: a reloaded item's new cell is never its old one.

@@ -29,10 +29,12 @@ extension CollectionView {
     }
   }
 
-  /// Scrolls so that the item is at `scrollPosition`, within the content; an item that does not exist is
-  /// ignored.
+  /// Scrolls so that the item is at `scrollPosition`, within the content; an item that does not exist, or that
+  /// the layout places at no finite frame (a layout given infinite or not-a-number sizes), is ignored.
   public func scrollToItem(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
-    guard let frame = layoutAttributesForItem(at: indexPath)?.frame else { return }
+    guard let frame = layoutAttributesForItem(at: indexPath)?.frame,
+      [frame.minX, frame.maxX, frame.minY, frame.maxY].allSatisfy(\.isFinite)
+    else { return }
     let content = contentSize
     let size = bounds.size
     let y = Self.offset(

@@ -26,7 +26,7 @@ public final class CollectionView {
   /// Reacts to and shapes interaction; a ``CollectionViewDelegateFlowLayout`` also sizes a flow layout.
   public weak var delegate: (any CollectionViewDelegate)? {
     didSet {
-      collectionViewLayout.invalidateLayout()
+      invalidateLayoutForModel()
       layoutIfLoaded()
     }
   }
@@ -71,6 +71,8 @@ public final class CollectionView {
   var needsCellLayout = true
   var itemCounts: [Int] = []
   var isLayingOut = false
+  /// Whether the collection view is invalidating its layout itself (and lays out after).
+  var invalidatingLayout = false
   var reloadRequestedDuringLayout = false
   /// Counts loads, so that a tap can notice a delegate that reloaded the data under it.
   var mutationCount = 0
@@ -162,18 +164,34 @@ public final class CollectionView {
     } else {
       itemCounts = []
     }
-    collectionViewLayout.invalidateLayout()
+    invalidateLayoutForModel()
     needsCellLayout = true
+  }
+
+  /// Invalidates the layout for a change the collection view lays out after itself (a load, an update, new
+  /// bounds): the layout's invalidation does not start a layout pass of its own.
+  func invalidateLayoutForModel() {
+    invalidatingLayout = true
+    collectionViewLayout.invalidateLayout()
+    invalidatingLayout = false
+  }
+
+  /// The layout was invalidated: unless the collection view did it itself, the cells are laid out again now, so
+  /// that a change of the layout's properties moves them at once.
+  func layoutWasInvalidated() {
+    needsCellLayout = true
+    guard !invalidatingLayout, !needsReload, !isLayingOut, pendingUpdates == nil else { return }
+    layoutCells()
   }
 
   private func attach(_ layout: CollectionViewLayout) {
     layout.collectionView = self
-    layout.invalidateLayout()
+    invalidateLayoutForModel()
   }
 
   private func boundsDidChange() {
     if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: bounds) {
-      collectionViewLayout.invalidateLayout()
+      invalidateLayoutForModel()
     }
     layoutIfLoaded()
   }

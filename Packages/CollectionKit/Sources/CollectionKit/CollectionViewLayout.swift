@@ -46,9 +46,13 @@ open class CollectionViewLayout {
     false
   }
 
-  /// Marks the layout out of date: ``prepare()`` runs again before the next query.
+  /// Marks the layout out of date: ``prepare()`` runs again before the next query, and the collection view it is
+  /// installed in lays its cells out again at once (UIKit does on its next layout pass).
+  ///
+  /// A subclass that overrides it calls `super`.
   open func invalidateLayout() {
     needsPrepare = true
+    collectionView?.layoutWasInvalidated()
   }
 
   /// Runs ``prepare()`` if the layout was invalidated since it last ran.

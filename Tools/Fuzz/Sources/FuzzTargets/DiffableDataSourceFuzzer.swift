@@ -20,12 +20,6 @@ public enum DiffableDataSourceFuzzer {
   }
 }
 
-/// What each item shows (its version); the cell provider binds the version current when it runs.
-@MainActor
-final class ItemContents {
-  var versions: [Int: Int] = [:]
-}
-
 /// The cell the diffable data source binds its items to.
 final class DiffableFuzzCell: TableViewCell {
   var item: Int?
@@ -46,20 +40,25 @@ final class DiffableDataSourceHarness: FuzzHarness, TableViewDelegate {
 
   let table: TableView
   let dataSource: TableViewDiffableDataSource<Int, Int>
-  let contents = ItemContents()
-  /// The snapshot the table must show: the last one applied.
-  var shown = Snapshot()
-  /// The snapshot the steps edit, applied by an apply step.
-  var draft = Snapshot()
+  /// The snapshot shown, the draft the steps edit, and what each item shows.
+  var snapshots = FuzzSnapshots()
+  var contents: ItemContents { snapshots.contents }
+  var shown: Snapshot {
+    get { snapshots.shown }
+    set { snapshots.shown = newValue }
+  }
+  var draft: Snapshot {
+    get { snapshots.draft }
+    set { snapshots.draft = newValue }
+  }
   /// Items whose content changed since they were last marked: their visible cells may show an older version,
   /// as UIKit's do until the item is reconfigured or reloaded.
   var stale: Set<Int> = []
-  private var nextID = 0
 
   init(_ input: inout FuzzBytes) {
     table = TableView(frame: CGRect(x: 0, y: 0, width: 320, height: input.pick([440, 132, 44, 0, 1000])))
     table.register(DiffableFuzzCell.self, forCellReuseIdentifier: "cell")
-    let contents = contents
+    let contents = snapshots.contents
     dataSource = TableViewDiffableDataSource(tableView: table) { tableView, indexPath, item in
       let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath) as? DiffableFuzzCell
       cell?.item = item
@@ -69,9 +68,9 @@ final class DiffableDataSourceHarness: FuzzHarness, TableViewDelegate {
     table.delegate = self
     var first = Snapshot()
     for _ in 0..<input.int(below: 4) {
-      let section = newID()
+      let section = snapshots.newID()
       first.appendSections([section])
-      first.appendItems((0..<input.int(below: 10)).map { _ in newItem() }, toSection: section)
+      first.appendItems((0..<input.int(below: 10)).map { _ in snapshots.newItem() }, toSection: section)
     }
     do {
       try dataSource.applySnapshotUsingReloadData(first)
@@ -88,9 +87,9 @@ final class DiffableDataSourceHarness: FuzzHarness, TableViewDelegate {
   func step(_ input: inout FuzzBytes) -> String {
     switch input.int(below: 16) {
     case 0...5:
-      return edit(&input)
+      return snapshots.edit(&input)
     case 6:
-      let item = randomItem(&input)
+      let item = snapshots.randomItem(&input)
       contents.versions[item, default: 0] += 1
       stale.insert(item)
       return "item \(item) shows something new"
@@ -123,88 +122,6 @@ final class DiffableDataSourceHarness: FuzzHarness, TableViewDelegate {
     }
   }
 
-  /// One edit of the draft, right or wrong: a wrong one is recorded in the draft's ``firstMisuse``.
-  private func edit(_ input: inout FuzzBytes) -> String {
-    switch input.int(below: 14) {
-    case 0:
-      let sections = (0..<input.int(in: 1...2)).map { _ in input.int(below: 4) == 0 ? randomSection(&input) : newID() }
-      draft.appendSections(sections)
-      return "appendSections(\(sections))"
-    case 1:
-      let section = input.int(below: 4) == 0 ? randomSection(&input) : newID()
-      let anchor = randomSection(&input)
-      if input.bool() {
-        draft.insertSections([section], beforeSection: anchor)
-      } else {
-        draft.insertSections([section], afterSection: anchor)
-      }
-      return "insertSections([\(section)]) next to \(anchor)"
-    case 2:
-      let section = randomSection(&input)
-      draft.deleteSections([section])
-      return "deleteSections([\(section)])"
-    case 3:
-      let section = randomSection(&input)
-      let anchor = randomSection(&input)
-      if input.bool() {
-        draft.moveSection(section, beforeSection: anchor)
-      } else {
-        draft.moveSection(section, afterSection: anchor)
-      }
-      return "moveSection(\(section)) next to \(anchor)"
-    case 4:
-      let section = randomSection(&input)
-      draft.reloadSections([section])
-      return "reloadSections([\(section)])"
-    case 5, 6:
-      let items = (0..<input.int(in: 1...4)).map { _ in input.int(below: 5) == 0 ? randomItem(&input) : newItem() }
-      if input.int(below: 4) == 0 {
-        draft.appendItems(items)
-      } else {
-        draft.appendItems(items, toSection: randomSection(&input))
-      }
-      return "appendItems(\(items))"
-    case 7:
-      let item = input.int(below: 5) == 0 ? randomItem(&input) : newItem()
-      let anchor = randomItem(&input)
-      if input.bool() {
-        draft.insertItems([item], beforeItem: anchor)
-      } else {
-        draft.insertItems([item], afterItem: anchor)
-      }
-      return "insertItems([\(item)]) next to \(anchor)"
-    case 8:
-      let items = (0..<input.int(in: 1...3)).map { _ in randomItem(&input) }
-      draft.deleteItems(items)
-      return "deleteItems(\(items))"
-    case 9:
-      let item = randomItem(&input)
-      let anchor = randomItem(&input)
-      if input.bool() {
-        draft.moveItem(item, beforeItem: anchor)
-      } else {
-        draft.moveItem(item, afterItem: anchor)
-      }
-      return "moveItem(\(item)) next to \(anchor)"
-    case 10:
-      let items = (0..<input.int(in: 1...3)).map { _ in randomItem(&input) }
-      draft.reloadItems(items)
-      return "reloadItems(\(items))"
-    case 11, 12:
-      let items = (0..<input.int(in: 1...3)).map { _ in randomItem(&input) }
-      draft.reconfigureItems(items)
-      return "reconfigureItems(\(items))"
-    default:
-      if input.bool() {
-        draft.deleteAllItems()
-        return "deleteAllItems()"
-      }
-      let section = randomSection(&input)
-      draft.deleteItems(draft.numberOfSections > 0 ? draft.itemIdentifiers(inSection: section) : [])
-      return "deleteItems(of section \(section))"
-    }
-  }
-
   /// Applies the draft as a diff: a draft without misuse always applies, and then the table shows it, keeps the
   /// selection on the items that stayed in kept sections (but reloaded ones), and shows marked items as they are
   /// now; a draft with a misuse throws it and changes nothing.
@@ -227,17 +144,9 @@ final class DiffableDataSourceHarness: FuzzHarness, TableViewDelegate {
     }
     invariant(
       snapshot.firstMisuse == nil, "a snapshot with a misuse applied: \(String(describing: snapshot.firstMisuse))")
-    let reloaded = Set(snapshot.reloadedItemIdentifiers).union(
-      snapshot.reloadedSectionIdentifiers.flatMap { snapshot.itemIdentifiers(inSection: $0) })
+    let reloaded = FuzzSnapshots.reloadedItems(of: snapshot)
     let kept = Set(snapshot.itemIdentifiers)
-    // An item whose old section is deleted, or that lands in a new section, is deleted and inserted (a batch
-    // update moves rows only between kept sections), and loses its selection as a reloaded one does.
-    let expected = selectedBefore.filter { item in
-      guard let old = shown.sectionIdentifier(containingItem: item),
-        let new = snapshot.sectionIdentifier(containingItem: item)
-      else { return false }
-      return snapshot.indexOfSection(old) != nil && shown.indexOfSection(new) != nil && !reloaded.contains(item)
-    }
+    let expected = snapshots.selectionKept(selectedBefore, applying: snapshot)
     let selectedAfter = selectedItems()
     invariant(
       selectedAfter.isSubset(of: selectedBefore),
@@ -346,31 +255,6 @@ final class DiffableDataSourceHarness: FuzzHarness, TableViewDelegate {
   }
 
   // MARK: Choices
-
-  private func newID() -> Int {
-    nextID += 1
-    return nextID
-  }
-
-  private func newItem() -> Int {
-    let item = newID()
-    contents.versions[item] = 0
-    return item
-  }
-
-  /// A section of the draft or the shown snapshot most of the time, else one that exists in neither (negative:
-  /// new identifiers are positive).
-  private func randomSection(_ input: inout FuzzBytes) -> Int {
-    let known = Array(Set(draft.sectionIdentifiers).union(shown.sectionIdentifiers)).sorted()
-    return known.isEmpty || input.int(below: 8) == 0 ? -1 - input.int(below: 3) : input.pick(known)
-  }
-
-  /// An item of the draft or the shown snapshot most of the time, else one that exists in neither (negative:
-  /// new identifiers are positive).
-  private func randomItem(_ input: inout FuzzBytes) -> Int {
-    let known = Array(Set(draft.itemIdentifiers).union(shown.itemIdentifiers)).sorted()
-    return known.isEmpty || input.int(below: 8) == 0 ? -1 - input.int(below: 3) : input.pick(known)
-  }
 
   /// A row of the shown snapshot, or next to one.
   private func randomIndexPath(_ input: inout FuzzBytes) -> IndexPath {

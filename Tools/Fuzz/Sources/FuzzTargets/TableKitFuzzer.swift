@@ -53,11 +53,15 @@ final class FuzzCell: TableViewCell {
 @MainActor
 final class TableKitHarness: FuzzHarness, TableViewDataSource, TableViewDelegate {
   let table: TableView
-  var sections: [FuzzSection] = []
   /// Whether every visible cell must show its row's current item: true after reloads and right updates,
   /// false after a random update the table accepted (it keeps cells, as UIKit does, when told wrongly).
   var cellsAreExact = true
-  private var nextID = 0
+  /// The data source's sections and the makings of changes to them.
+  var model = FuzzSections()
+  var sections: [FuzzSection] {
+    get { model.sections }
+    set { model.sections = newValue }
+  }
   // The delegate's answers.
   private var highlightPolicy: UInt8 = 0
   private var willSelectPolicy: UInt8 = 0
@@ -68,11 +72,12 @@ final class TableKitHarness: FuzzHarness, TableViewDataSource, TableViewDelegate
 
   init(_ input: inout FuzzBytes) {
     table = TableView(
-      frame: CGRect(x: 0, y: 0, width: 320, height: Self.pickLength(&input, usual: [440, 132, 44, 1000])))
+      frame: CGRect(x: 0, y: 0, width: 320, height: FuzzLength.pick(&input, usual: [440, 132, 44, 1000])))
     table.register(FuzzCell.self, forCellReuseIdentifier: "cell")
     let sectionCount = input.int(below: 5)
     for _ in 0..<sectionCount {
-      sections.append(makeSection(rows: input.int(below: 12), &input))
+      let section = model.makeSection(rows: input.int(below: 12), &input)
+      sections.append(section)
     }
     setPolicies(&input)
     table.dataSource = self
@@ -86,8 +91,8 @@ final class TableKitHarness: FuzzHarness, TableViewDataSource, TableViewDelegate
     switch input.int(below: 20) {
     case 0:
       let old = sections
-      mutate(&input)
-      let changes = Changeset.difference(from: diffable(old), to: diffable(sections))
+      model.mutate(&input)
+      let changes = Changeset.difference(from: FuzzSections.diffable(old), to: FuzzSections.diffable(sections))
       let selectedIDs = Set((table.indexPathsForSelectedRows ?? []).map { old[$0.section].items[$0.row].id })
       do {
         try table.apply(changes)
@@ -101,48 +106,48 @@ final class TableKitHarness: FuzzHarness, TableViewDataSource, TableViewDelegate
       }
       return "applying a diff \(changes)"
     case 1:
-      mutate(&input)
-      let changes = randomChanges(&input)
+      model.mutate(&input)
+      let changes = model.randomChanges(&input)
       perform(changes)
       return "a random batch update \(changes)"
     case 2:
       let old = sections
-      mutate(&input)
-      var changes = Changeset.difference(from: diffable(old), to: diffable(sections))
-      perturb(&changes, &input)
+      model.mutate(&input)
+      var changes = Changeset.difference(from: FuzzSections.diffable(old), to: FuzzSections.diffable(sections))
+      model.perturb(&changes, &input)
       perform(changes)
       return "a diff with one change off \(changes)"
     case 3:
-      mutate(&input)
+      model.mutate(&input)
       table.reloadData()
       cellsAreExact = true
       return "reloadData"
     case 4:
-      let indexPath = input.bool() ? nil : randomIndexPath(&input)
+      let indexPath = input.bool() ? nil : model.randomIndexPath(&input)
       table.selectRow(at: indexPath, animated: false, scrollPosition: randomScrollPosition(&input))
       return "selectRow(at: \(indexPath.map(String.init(describing:)) ?? "nil"))"
     case 5:
-      let indexPath = randomIndexPath(&input)
+      let indexPath = model.randomIndexPath(&input)
       table.deselectRow(at: indexPath, animated: input.bool())
       return "deselectRow(at: \(indexPath))"
     case 6:
-      let indexPath = randomIndexPath(&input)
+      let indexPath = model.randomIndexPath(&input)
       table.handleTap(at: indexPath)
       return "handleTap(at: \(indexPath))"
     case 7:
-      let indexPath = randomIndexPath(&input)
+      let indexPath = model.randomIndexPath(&input)
       table.handleDeselectTap(at: indexPath)
       return "handleDeselectTap(at: \(indexPath))"
     case 8:
-      let indexPath = randomIndexPath(&input)
+      let indexPath = model.randomIndexPath(&input)
       table.scrollToRow(at: indexPath, at: randomScrollPosition(&input), animated: input.bool())
       return "scrollToRow(at: \(indexPath))"
     case 9:
-      let y = Self.pickLength(&input, usual: [0, 10, 44, 1000, 1e6, -5])
+      let y = FuzzLength.pick(&input, usual: [0, 10, 44, 1000, 1e6, -5])
       table.contentOffset = CGPoint(x: 0, y: y)
       return "contentOffset.y = \(y)"
     case 10:
-      let indexPath = randomIndexPath(&input)
+      let indexPath = model.randomIndexPath(&input)
       if let cell = table.cellForRow(at: indexPath) {
         invariant(
           table.indexPathsForVisibleRows?.contains(indexPath) == true, "a cell for the invisible row \(indexPath)")
@@ -153,7 +158,7 @@ final class TableKitHarness: FuzzHarness, TableViewDataSource, TableViewDelegate
       let identifier = input.bool() ? "cell" : "unregistered"
       let cell =
         input.bool()
-        ? table.dequeueReusableCell(withIdentifier: identifier, for: randomIndexPath(&input))
+        ? table.dequeueReusableCell(withIdentifier: identifier, for: model.randomIndexPath(&input))
         : table.dequeueReusableCell(withIdentifier: identifier)
       if let cell {
         invariant(
@@ -161,14 +166,14 @@ final class TableKitHarness: FuzzHarness, TableViewDataSource, TableViewDelegate
       }
       return "dequeueReusableCell(withIdentifier: \(identifier))"
     case 12:
-      let height = Self.pickLength(&input, usual: [440, 0, 44, 100, 22.5])
+      let height = FuzzLength.pick(&input, usual: [440, 0, 44, 100, 22.5])
       table.frame = CGRect(x: 0, y: 0, width: 320, height: height)
       return "frame.height = \(height)"
     case 13:
       switch input.int(below: 3) {
-      case 0: table.rowHeight = Self.pickLength(&input, usual: [44, 1, 0.5, 100])
-      case 1: table.sectionHeaderHeight = Self.pickLength(&input, usual: [28, 0, 10])
-      default: table.sectionFooterHeight = Self.pickLength(&input, usual: [28, 0, 10])
+      case 0: table.rowHeight = FuzzLength.pick(&input, usual: [44, 1, 0.5, 100])
+      case 1: table.sectionHeaderHeight = FuzzLength.pick(&input, usual: [28, 0, 10])
+      default: table.sectionFooterHeight = FuzzLength.pick(&input, usual: [28, 0, 10])
       }
       return "row height \(table.rowHeight), header \(table.sectionHeaderHeight), footer \(table.sectionFooterHeight)"
     case 14:
@@ -184,7 +189,7 @@ final class TableKitHarness: FuzzHarness, TableViewDataSource, TableViewDelegate
       setPolicies(&input)
       return "delegate policies"
     case 16:
-      let indexPath = randomIndexPath(&input)
+      let indexPath = model.randomIndexPath(&input)
       let actions = table.editActions(forRowAt: indexPath)
       if !actions.isEmpty {
         table.handleEditAction(actions[input.int(below: actions.count)], forRowAt: indexPath)
@@ -196,7 +201,7 @@ final class TableKitHarness: FuzzHarness, TableViewDataSource, TableViewDelegate
     case 18:
       return singleChange(&input)
     default:
-      if input.bool() { mutate(&input) }
+      if input.bool() { model.mutate(&input) }
       do {
         try table.performBatchUpdates { [self] in
           try? table.performBatchUpdates({ self.table.reloadData() }, completion: nil)
@@ -402,7 +407,8 @@ final class TableKitHarness: FuzzHarness, TableViewDataSource, TableViewDelegate
       TableViewRowAction(style: .default, title: "Insert Below") { [unowned self] _, indexPath in
         guard exists(indexPath) else { return }
         let below = IndexPath(row: indexPath.row + 1, section: indexPath.section)
-        sections[indexPath.section].items.insert(newItem(), at: below.row)
+        let item = model.newItem()
+        sections[indexPath.section].items.insert(item, at: below.row)
         table.insertRows(at: [below], with: .automatic)
       }
     ]
@@ -438,139 +444,8 @@ final class TableKitHarness: FuzzHarness, TableViewDataSource, TableViewDelegate
 
   // MARK: Making data and changes
 
-  private func newItem() -> FuzzItem {
-    nextID += 1
-    return FuzzItem(id: nextID, value: nextID)
-  }
-
-  private func makeSection(rows: Int, _ input: inout FuzzBytes) -> FuzzSection {
-    nextID += 1
-    let title: String? = input.bool() ? "Section \(nextID)" : nil
-    return FuzzSection(id: nextID, title: title, items: (0..<rows).map { _ in newItem() })
-  }
-
-  /// An item, now and then one whose identifier another row already has.
-  private func insertedItem(_ input: inout FuzzBytes) -> FuzzItem {
-    let all = sections.flatMap(\.items)
-    if input.int(below: 8) == 0, !all.isEmpty {
-      return FuzzItem(id: all[input.int(below: all.count)].id, value: Int(input.byte()))
-    }
-    return newItem()
-  }
-
-  /// Changes the data source: one to five inserts, deletes, moves and value changes of rows and sections.
-  private func mutate(_ input: inout FuzzBytes) {
-    for _ in 0...input.int(below: 5) {
-      let section = input.int(below: sections.count)
-      switch input.int(below: 9) {
-      case 0, 1:
-        guard !sections.isEmpty else { fallthrough }
-        let item = insertedItem(&input)
-        sections[section].items.insert(item, at: input.int(below: sections[section].items.count + 1))
-      case 2:
-        guard !sections.isEmpty, !sections[section].items.isEmpty else { continue }
-        sections[section].items.remove(at: input.int(below: sections[section].items.count))
-      case 3:
-        guard !sections.isEmpty, !sections[section].items.isEmpty else { continue }
-        let item = sections[section].items.remove(at: input.int(below: sections[section].items.count))
-        let target = input.int(below: sections.count)
-        sections[target].items.insert(item, at: input.int(below: sections[target].items.count + 1))
-      case 4:
-        guard !sections.isEmpty, !sections[section].items.isEmpty else { continue }
-        sections[section].items[input.int(below: sections[section].items.count)].value += 1
-      case 5:
-        var new = makeSection(rows: input.int(below: 4), &input)
-        if input.int(below: 8) == 0, !sections.isEmpty { new.id = sections[section].id }
-        sections.insert(new, at: input.int(below: sections.count + 1))
-      case 6:
-        guard !sections.isEmpty else { continue }
-        sections.remove(at: section)
-      case 7:
-        guard !sections.isEmpty else { continue }
-        let moved = sections.remove(at: section)
-        sections.insert(moved, at: input.int(below: sections.count + 1))
-      default:
-        guard !sections.isEmpty else { continue }
-        sections[section].title = sections[section].title == nil ? "Renamed" : nil
-      }
-    }
-  }
-
-  private func diffable(_ sections: [FuzzSection]) -> [DiffableSection<Int, FuzzItem>] {
-    sections.map { DiffableSection(id: $0.id, items: $0.items) }
-  }
-
-  /// A row, usually one that exists or is next to one, now and then not a row at all.
-  private func randomIndexPath(_ input: inout FuzzBytes) -> IndexPath {
-    switch input.int(below: 32) {
-    case 0: return IndexPath(index: input.int(in: -1...3))
-    case 1: return IndexPath(indexes: [0, input.int(below: 3), input.int(below: 3)])
-    case 2: return IndexPath()
-    default:
-      let section = input.int(in: -1...sections.count)
-      let rows = sections.indices.contains(section) ? sections[section].items.count : 2
-      return IndexPath(row: input.int(in: -1...rows), section: section)
-    }
-  }
-
-  private func randomSection(_ input: inout FuzzBytes) -> Int {
-    input.int(below: sections.count + 2)
-  }
-
   private func randomScrollPosition(_ input: inout FuzzBytes) -> TableView.ScrollPosition {
     input.pick([.none, .top, .middle, .bottom])
-  }
-
-  /// A length: one of the usual values most of the time, else zero, negative, huge or not a number.
-  private static func pickLength(_ input: inout FuzzBytes, usual: [CGFloat]) -> CGFloat {
-    let byte = input.byte()
-    if byte < 0xF0 { return usual[Int(byte) % usual.count] + CGFloat(byte / 16) * 0.25 }
-    return [0, -1, 1e-300, 1e300, .greatestFiniteMagnitude, .infinity, -.infinity, .nan][Int(byte) % 8]
-  }
-
-  /// A batch of random changes, each near the table's bounds.
-  private func randomChanges(_ input: inout FuzzBytes) -> Changeset {
-    var changes = Changeset()
-    for _ in 0..<input.int(below: 6) {
-      switch input.int(below: 7) {
-      case 0: changes.rowInserts.append(randomIndexPath(&input))
-      case 1: changes.rowDeletes.append(randomIndexPath(&input))
-      case 2: changes.rowReloads.append(randomIndexPath(&input))
-      case 3: changes.rowMoves.append(.init(from: randomIndexPath(&input), to: randomIndexPath(&input)))
-      case 4: changes.sectionInserts.insert(randomSection(&input))
-      case 5: changes.sectionDeletes.insert(randomSection(&input))
-      default:
-        changes.sectionMoves.append(.init(from: input.int(in: -1...sections.count), to: randomSection(&input)))
-      }
-    }
-    return changes
-  }
-
-  /// Puts one change of a right changeset off: drops, repeats or shifts one of its changes.
-  private func perturb(_ changes: inout Changeset, _ input: inout FuzzBytes) {
-    let delta = input.bool() ? 1 : -1
-    switch input.int(below: 6) {
-    case 0:
-      if !changes.rowInserts.isEmpty { changes.rowInserts.remove(at: input.int(below: changes.rowInserts.count)) }
-    case 1:
-      if let last = changes.rowDeletes.last { changes.rowDeletes.append(last) }
-    case 2:
-      if !changes.rowMoves.isEmpty {
-        let index = input.int(below: changes.rowMoves.count)
-        let to = changes.rowMoves[index].to
-        changes.rowMoves[index].to = IndexPath(row: to.row + delta, section: to.section)
-      }
-    case 3:
-      if !changes.rowReloads.isEmpty {
-        let index = input.int(below: changes.rowReloads.count)
-        let reload = changes.rowReloads[index]
-        changes.rowReloads[index] = IndexPath(row: reload.row + delta, section: reload.section)
-      }
-    case 4:
-      if let first = changes.sectionDeletes.first { changes.sectionDeletes.remove(first) }
-    default:
-      changes.rowDeletes.append(randomIndexPath(&input))
-    }
   }
 
   /// Performs a changeset that may be wrong: accepted, the table must have the data source's counts; refused,
@@ -596,12 +471,12 @@ final class TableKitHarness: FuzzHarness, TableViewDataSource, TableViewDelegate
   /// One change outside a batch update: right (the data source changed to match) or random.
   private func singleChange(_ input: inout FuzzBytes) -> String {
     guard input.bool() else {
-      let indexPath = randomIndexPath(&input)
+      let indexPath = model.randomIndexPath(&input)
       switch input.int(below: 4) {
       case 0: table.insertRows(at: [indexPath], with: .automatic)
       case 1: table.deleteRows(at: [indexPath], with: .automatic)
       case 2: table.reloadRows(at: [indexPath], with: .automatic)
-      default: table.moveRow(at: indexPath, to: randomIndexPath(&input))
+      default: table.moveRow(at: indexPath, to: model.randomIndexPath(&input))
       }
       // Refused, the table resynchronised; accepted (a reload or a move in place), it kept its cells.
       cellsAreExact = false
@@ -611,7 +486,8 @@ final class TableKitHarness: FuzzHarness, TableViewDataSource, TableViewDelegate
     switch input.int(below: 4) {
     case 0 where !sections.isEmpty:
       let row = input.int(below: sections[section].items.count + 1)
-      sections[section].items.insert(newItem(), at: row)
+      let item = model.newItem()
+      sections[section].items.insert(item, at: row)
       table.insertRows(at: [IndexPath(row: row, section: section)], with: .automatic)
       return "inserting row \(row) of section \(section)"
     case 1 where !sections.isEmpty && !sections[section].items.isEmpty:
@@ -626,7 +502,8 @@ final class TableKitHarness: FuzzHarness, TableViewDataSource, TableViewDelegate
       return "reloading row \(row) of section \(section)"
     default:
       let index = input.int(below: sections.count + 1)
-      sections.insert(makeSection(rows: input.int(below: 3), &input), at: index)
+      let new = model.makeSection(rows: input.int(below: 3), &input)
+      sections.insert(new, at: index)
       table.insertSections(IndexSet(integer: index), with: .automatic)
       return "inserting section \(index)"
     }
