@@ -16,7 +16,7 @@ let package = Package(
     .package(path: "../CatalogGenerator"),
     .package(path: "../../Apps"),
   ]
-    + ["Domain", "Services", "TableKit", "Presentation", "Remote", "Support"].map {
+    + ["CollectionKit", "Domain", "Services", "TableKit", "Presentation", "Remote", "Support"].map {
       .package(path: "../../Packages/\($0)")
     },
   targets: [
@@ -63,9 +63,16 @@ let package = Package(
         + products(of: "Apps", "HumbleApp") + products(of: "Presentation", "Presentation")
         + products(of: "Services", "ServicesLive")
     ),
+    // The diff scenario the table's and the collection's suites share.
+    .target(name: "DiffScenarios", dependencies: products(of: "Services", "SeededRandomness")),
+    benchmarkSuite(
+      "CollectionKitBenchmarks",
+      dependencies: ["DiffScenarios"] + products(of: "CollectionKit", "CollectionKit")
+        + products(of: "TableKit", "TableKit")
+    ),
     benchmarkSuite(
       "TableKitDiffBenchmarks",
-      dependencies: products(of: "TableKit", "TableKit") + products(of: "Services", "SeededRandomness")
+      dependencies: ["DiffScenarios"] + products(of: "TableKit", "TableKit")
     ),
   ]
 )

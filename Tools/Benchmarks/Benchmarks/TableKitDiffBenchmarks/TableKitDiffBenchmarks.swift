@@ -1,4 +1,5 @@
 import Benchmark
+import DiffScenarios
 import Foundation
 import TableKit
 

@@ -1,20 +1,24 @@
 import Foundation
 import SeededRandomness
-import TableKit
 
 /// An element of a diffed list: a UUID identity and a value.
-struct Element: Identifiable, Hashable, Sendable {
-  let id: UUID
-  var value: Int
+public struct Element: Identifiable, Hashable, Sendable {
+  /// The element's identity.
+  public let id: UUID
+  /// What the element shows.
+  public var value: Int
 }
 
 /// The scenario the fastest O(n) Swift diff libraries publish: `count` UUID-identified elements, of which
 /// `deletes` are deleted, `inserts` inserted and `moves` moved, at positions drawn from a fixed seed.
-struct DiffScenario: Sendable {
-  let old: [Element]
-  let new: [Element]
+public struct DiffScenario: Sendable {
+  /// The list before the changes.
+  public let old: [Element]
+  /// The list after them.
+  public let new: [Element]
 
-  init(count: Int, deletes: Int, inserts: Int, moves: Int, seed: UInt64 = 42) {
+  /// Makes the old list and changes a copy of it, with positions drawn from `seed`.
+  public init(count: Int, deletes: Int, inserts: Int, moves: Int, seed: UInt64 = 42) {
     var random = SeededRandom(seed: seed)
     func element() -> Element {
       let uuid = UUID(
