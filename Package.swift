@@ -25,7 +25,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     // For the end-to-end tests, which read and damage the REPL's SQLite files themselves.
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
-    // For TableKitSnapshotTesting's tests (TableKit's users who do not want it never build it).
+    // For the snapshot-testing products' tests (TableKit's and CollectionKit's users who do not want them never build
+    // swift-snapshot-testing).
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
   ],
   targets: [
@@ -86,6 +87,14 @@ let package = Package(
     tests(
       "CollectionKitTestingTests", in: "Packages/CollectionKit",
       using: ["CollectionKit": ["CollectionKit", "CollectionKitTesting"]]
+    ),
+    tests(
+      "CollectionKitSnapshotTestingTests", in: "Packages/CollectionKit",
+      using: [
+        "CollectionKit": ["CollectionKit", "CollectionKitTesting", "CollectionKitSnapshotTesting"],
+        "swift-snapshot-testing": ["SnapshotTesting"],
+      ],
+      exclude: ["__Snapshots__"]
     ),
     tests(
       "CatalogGenerationTests", in: "Tools/CatalogGenerator",
