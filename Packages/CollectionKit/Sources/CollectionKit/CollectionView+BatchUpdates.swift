@@ -152,10 +152,19 @@ extension CollectionView {
       guard let cell = displayedCells[indexPath] else { continue }
       reconfiguring = (indexPath, cell)
       dequeuedDuringRequest = []
+      misuseDuringRequest = nil
+      Self.cellRequestsInProgress += 1
       let answer = dataSource.collectionView(self, cellForItemAt: indexPath)
+      Self.cellRequestsInProgress -= 1
       reconfiguring = nil
       let dequeued = dequeuedDuringRequest.contains(ObjectIdentifier(answer))
       dequeuedDuringRequest = []
+      if let misuse = misuseDuringRequest {
+        // The shown cell stays; the misuse is kept as a display's is.
+        misuseDuringRequest = nil
+        lastDisplayError = misuse
+        continue
+      }
       guard answer !== cell, dequeued else { continue }
       // Another cell: it is shown, the old one goes back to the pool.
       answer.frame = cell.frame

@@ -119,6 +119,7 @@ extension CollectionView {
   private func beginRequest() {
     dequeuedDuringRequest = []
     misuseDuringRequest = nil
+    Self.cellRequestsInProgress += 1
   }
 
   /// The view the data source answered, if it came from a dequeue of this request; else nil, with the
@@ -126,6 +127,7 @@ extension CollectionView {
   private func endRequest<View: CollectionReusableView>(_ view: View, orError notDequeued: CollectionViewError)
     -> View?
   {
+    Self.cellRequestsInProgress -= 1
     let dequeued = dequeuedDuringRequest.contains(ObjectIdentifier(view))
     dequeuedDuringRequest = []
     if let misuse = misuseDuringRequest ?? (dequeued ? nil : notDequeued) {

@@ -4,17 +4,24 @@ import ListCore
 extension CollectionView {
   /// How to create and configure the cells of one kind of item, as `UICollectionView.CellRegistration`.
   ///
-  /// The collection view registers the class the first time the registration is used.
+  /// The collection view registers the class the first time the registration is used. Create registrations up
+  /// front and keep them: a registration created while the data source answers for a cell (inside
+  /// `collectionView(_:cellForItemAt:)` or a diffable data source's cell provider) would defeat reuse, and its
+  /// cell is not shown (UIKit raises; see ``CollectionViewError/registrationCreatedDuringCellRequest``).
   public struct CellRegistration<Cell: CollectionViewCell, Item> {
     /// Configures a dequeued cell for an item.
     public typealias Handler = @MainActor (_ cell: Cell, _ indexPath: IndexPath, _ item: Item) -> Void
 
     let identifier = "CellRegistration-\(UUID().uuidString)"
     let handler: Handler
+    /// Whether the registration was made while a collection view's data source answered for a cell.
+    let createdDuringCellRequest: Bool
 
     /// Creates a registration whose handler configures each cell.
+    @MainActor
     public init(handler: @escaping Handler) {
       self.handler = handler
+      createdDuringCellRequest = CollectionView.cellRequestsInProgress > 0
     }
   }
 
@@ -42,6 +49,9 @@ extension CollectionView {
   ) -> Cell {
     if cellClasses[registration.identifier] == nil {
       register(Cell.self, forCellWithReuseIdentifier: registration.identifier)
+    }
+    if registration.createdDuringCellRequest, misuseDuringRequest == nil {
+      misuseDuringRequest = .registrationCreatedDuringCellRequest
     }
     // The identifier is the registration's own, registered with its class just above.
     let cell = dequeueReusableCell(withReuseIdentifier: registration.identifier, for: indexPath) as! Cell

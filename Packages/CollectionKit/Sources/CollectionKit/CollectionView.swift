@@ -64,7 +64,12 @@ public final class CollectionView {
   ///
   /// A cell or view the data source did not dequeue, or a dequeue of an identifier never registered: UIKit raises an exception there; this collection view shows
   /// nothing for that element and keeps the error here.
-  public internal(set) var lastDisplayError: CollectionViewError?
+  public internal(set) var lastDisplayError: CollectionViewError? {
+    didSet { displayErrorCount += 1 }
+  }
+  /// How many times a display misuse was recorded: a helper can tell whether one happened while it ran, even
+  /// one equal to the last.
+  package var displayErrorCount = 0
 
   // The loaded model.
   var needsReload = true
@@ -88,6 +93,10 @@ public final class CollectionView {
   /// The views dequeued while the data source answers one request, and the misuse it made, if any.
   var dequeuedDuringRequest: Set<ObjectIdentifier> = []
   var misuseDuringRequest: CollectionViewError?
+
+  /// How many requests for a cell or supplementary view, of any collection view, are being answered now: a cell
+  /// registration made meanwhile is made inside a data source.
+  static var cellRequestsInProgress = 0
 
   /// The batch being recorded by ``performBatchUpdates(_:completion:)``, if one is.
   var pendingUpdates: BatchUpdate?

@@ -30,6 +30,9 @@ public enum CollectionViewError: Error, Hashable, Sendable, CustomStringConverti
   /// The data source answered a supplementary view it did not dequeue, or has no such method (UIKit raises
   /// this).
   case supplementaryViewNotDequeued(kind: String, item: Int, section: Int)
+  /// A cell was dequeued with a ``CollectionView/CellRegistration`` created while the data source answered for a
+  /// cell (UIKit raises this: registrations must be made up front and reused).
+  case registrationCreatedDuringCellRequest
   /// A batch update whose changes do not add up to the data source's new counts, with UIKit's message
   /// ("Invalid update: invalid number of items in section 0. …").
   case invalidUpdate(String)
@@ -56,6 +59,11 @@ public enum CollectionViewError: Error, Hashable, Sendable, CustomStringConverti
     case .unregisteredReuseIdentifier(let kind, let identifier):
       "could not dequeue a view of kind: \(kind) with identifier \(identifier) - must register a nib or a class "
         + "for the identifier or connect a prototype cell in a storyboard"
+    case .registrationCreatedDuringCellRequest:
+      "Attempted to dequeue a cell using a registration that was created inside collectionView(_:cellForItemAt:) or "
+        + "inside a CollectionViewDiffableDataSource cell provider. Creating a new registration each time a cell is "
+        + "requested will prevent reuse and cause created cells to remain inaccessible in memory for the lifetime of "
+        + "the collection view. Registrations should be created up front and reused."
     case .cellNotDequeued(let item, let section):
       "the cell returned from collectionView(_:cellForItemAt:) for item \(item) in section \(section) does not "
         + "have a reuseIdentifier - cells must be retrieved by calling dequeueReusableCell(withReuseIdentifier:for:)"

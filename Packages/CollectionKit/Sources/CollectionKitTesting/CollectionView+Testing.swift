@@ -43,10 +43,10 @@ extension CollectionView {
     guard dataSource != nil else { throw .dataSourceRequired(action: "fetch cells") }
     try requireItemIndexPath(indexPath)
     try requireItem(indexPath)
-    let errorBefore = lastDisplayError
+    let errorsBefore = displayErrorCount
     scrollToItem(at: indexPath, at: [], animated: false)
     if let cell = cellForItem(at: indexPath) { return cell }
-    if let misuse = lastDisplayError, misuse != errorBefore { throw misuse }
+    if let misuse = lastDisplayError, displayErrorCount != errorsBefore { throw misuse }
     throw .couldNotDisplayCell(item: indexPath.item, section: indexPath.section)
   }
 
@@ -81,14 +81,16 @@ extension CollectionView {
     guard let frame = layoutAttributesForSupplementaryElement(ofKind: elementKind, at: indexPath)?.frame else {
       throw notDisplayed
     }
-    let errorBefore = lastDisplayError
-    if !bounds.intersects(frame) {
-      contentOffset = CGPoint(
+    let errorsBefore = displayErrorCount
+    // Setting the offset, even to what it is, lays the view out: a view that failed to display is asked again.
+    contentOffset =
+      bounds.intersects(frame)
+      ? contentOffset
+      : CGPoint(
         x: min(max(0, frame.minX), max(0, contentSize.width - bounds.width)),
         y: min(max(0, frame.minY), max(0, contentSize.height - bounds.height)))
-    }
     if let view = supplementaryView(forElementKind: elementKind, at: indexPath) { return view }
-    if let misuse = lastDisplayError, misuse != errorBefore { throw misuse }
+    if let misuse = lastDisplayError, displayErrorCount != errorsBefore { throw misuse }
     throw notDisplayed
   }
 
