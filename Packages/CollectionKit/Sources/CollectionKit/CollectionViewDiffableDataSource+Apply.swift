@@ -13,26 +13,47 @@ extension CollectionViewDiffableDataSource {
   /// before this method returns. Throws the snapshot's ``DiffableDataSourceSnapshot/firstMisuse``, or what the
   /// batch update throws, leaving the collection view and ``snapshot()`` as they were (then `completion` is not
   /// called).
+  ///
+  /// The diff runs in the caller's module, specialised for its identifier types (the method is inlinable), as
+  /// TableKit's does; the rest of the update is ``commit(_:sections:changeset:)``.
+  @inlinable
   public final func apply(
     _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
     animatingDifferences: Bool = true,
     completion: (() -> Void)? = nil
   ) throws(CollectionViewError) {
     try checkApplicable(snapshot)
+    let sections = snapshot.diffableSections()
+    let changeset = Changeset.difference(from: currentSections ?? currentSnapshot.diffableSections(), to: sections)
+    try commit(snapshot, sections: sections, changeset: changeset)
+    completion?()
+  }
+
+  /// Makes `snapshot` the shown one and updates the collection view with `changeset` (the diff from the shown
+  /// one, whose sections are `sections`), plus its reloads and reconfigures, as one batch update; on failure,
+  /// puts everything back and rethrows.
+  @usableFromInline
+  final func commit(
+    _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+    sections: [DiffableSection<SectionIdentifierType, IdentifiedItem<ItemIdentifierType>>],
+    changeset: Changeset
+  ) throws(CollectionViewError) {
     let oldSnapshot = currentSnapshot
-    var changeset = Changeset.difference(from: oldSnapshot.diffableSections(), to: snapshot.diffableSections())
+    let oldSections = currentSections
+    var changeset = changeset
     let reloaded = snapshot.itemsToReload
     if !reloaded.isEmpty { changeset.addReloads(of: reloaded, from: oldSnapshot, to: snapshot) }
     // Reconfigures name items as they were before the update; new and reloaded items have nothing to reconfigure.
     let reconfigured = snapshot.itemsToReconfigure.compactMap { oldSnapshot.indexPath(ofItem: $0) }
     guard let collectionView else {
       currentSnapshot = snapshot.withoutMarks
-      completion?()
+      currentSections = sections
       return
     }
     // The batch compares the collection view's counts before with the data source's after: load the old ones.
     _ = collectionView.numberOfSections
     currentSnapshot = snapshot.withoutMarks
+    currentSections = sections
     isApplying = true
     defer { isApplying = false }
     do {
@@ -48,9 +69,9 @@ extension CollectionViewDiffableDataSource {
       }
     } catch {
       currentSnapshot = oldSnapshot
+      currentSections = oldSections
       throw error
     }
-    completion?()
   }
 
   /// Shows a snapshot without diffing: the collection view reloads its data (which clears its selection).
@@ -69,7 +90,8 @@ extension CollectionViewDiffableDataSource {
 
   /// Throws when a snapshot cannot be applied now: it recorded a misuse, or the data source or its collection
   /// view is in the middle of an update.
-  private func checkApplicable(
+  @usableFromInline
+  final func checkApplicable(
     _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
   ) throws(CollectionViewError) {
     if let misuse: CollectionViewError = snapshot.firstMisuse { throw misuse }

@@ -18,11 +18,18 @@ open class CollectionViewDiffableDataSource<
   /// Makes a supplementary view of a kind at an index path: usually dequeues a configured one.
   public typealias SupplementaryViewProvider = (CollectionView, String, IndexPath) -> CollectionReusableView?
 
-  final weak var collectionView: CollectionView?
+  @usableFromInline final weak var collectionView: CollectionView?
   final let cellProvider: CellProvider
-  /// The snapshot shown, without reload and reconfigure marks.
-  final var currentSnapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>()
-  final var isApplying = false
+  /// The snapshot shown, without reload and reconfigure marks; changing it forgets ``currentSections``.
+  @usableFromInline final var currentSnapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>()
+  {
+    didSet { currentSections = nil }
+  }
+  /// The shown snapshot in the form the diff takes, kept from the last diff; nil when the shown snapshot changed
+  /// otherwise, until the next diff needs it.
+  @usableFromInline final var currentSections:
+    [DiffableSection<SectionIdentifierType, IdentifiedItem<ItemIdentifierType>>]? = []
+  @usableFromInline final var isApplying = false
 
   /// Makes the section headers, footers and other supplementary views; with none, the collection view shows no
   /// supplementary view and records the misuse (UIKit raises).
