@@ -27,6 +27,7 @@ extension CollectionViewDiffableDataSource {
     let reconfigured = snapshot.itemsToReconfigure.compactMap { oldSnapshot.indexPath(ofItem: $0) }
     guard let collectionView else {
       currentSnapshot = snapshot.withoutMarks
+      forgetOutlinesNotShown()
       completion?()
       return
     }
@@ -50,6 +51,7 @@ extension CollectionViewDiffableDataSource {
       currentSnapshot = oldSnapshot
       throw error
     }
+    forgetOutlinesNotShown()
     completion?()
   }
 
@@ -64,6 +66,7 @@ extension CollectionViewDiffableDataSource {
     try checkApplicable(snapshot)
     currentSnapshot = snapshot.withoutMarks
     collectionView?.reloadData()
+    forgetOutlinesNotShown()
     completion?()
   }
 
