@@ -64,7 +64,10 @@ extension CollectionView {
   package func finishInteractiveMovement() throws(CollectionViewError) {
     guard var movement = interactiveMovement else { return }
     defer { interactiveMovement = nil }
-    guard movement.target != movement.source, let dataSource else { return }
+    // The data may have changed under the movement: then there is nothing left to move.
+    guard movement.target != movement.source, let dataSource, contains(movement.source),
+      canPlace(movement.source, at: movement.target)
+    else { return }
     movement.isEnding = true
     interactiveMovement = movement
     dataSource.collectionView(self, moveItemAt: movement.source, to: movement.target)

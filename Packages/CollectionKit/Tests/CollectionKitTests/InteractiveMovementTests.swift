@@ -142,3 +142,17 @@ final class RedirectingDelegate: CollectionViewDelegate {
     #expect(texts(view, section: 1) == ["c"])
   }
 }
+
+extension InteractiveMovementTests {
+  @Test func aMovementWhoseItemWentAwayEndsWithoutMoving() {
+    let (view, dataSource) = makeView([["a", "b", "c"]])
+    #expect(view.beginInteractiveMovementForItem(at: at(2)))
+    view.updateInteractiveMovementTargetPosition(CGPoint(x: 25, y: 25))
+    dataSource.sections = [["a"]]
+    view.reloadData()
+    view.endInteractiveMovement()
+    #expect(dataSource.calls.isEmpty)
+    #expect(texts(view) == ["a"])
+    #expect(view.lastInvalidUpdate == nil)
+  }
+}

@@ -121,6 +121,9 @@ import Testing
     var misused = albums()
     misused.append(["River"], to: "Albums")
     #expect(
+      misused.firstMisuse
+        == .invalidSnapshot(#"Supplied item identifiers are not unique. Duplicate identifiers: {("River")}"#))
+    #expect(
       throws: CollectionViewError.invalidSnapshot(
         #"Supplied item identifiers are not unique. Duplicate identifiers: {("River")}"#)
     ) { try dataSource.apply(misused, to: "tree") }

@@ -167,6 +167,18 @@ import Testing
         #"Supplied item identifiers are not unique. Duplicate identifiers: {("a", "b", "c", "d")}"#,
         { $0.append($0.snapshot(of: "a", includingParent: true), to: "e") }
       ),
+      (
+        #"Invalid update: destination for insertion operation ["c"] is in the insertion identifier list for update."#,
+        { $0.insert($0.snapshot(of: "b", includingParent: true), after: "c") }
+      ),
+      (
+        #"Invalid parameter not satisfying: index != NSNotFound (item identifier "z" is not in the snapshot)"#,
+        { $0.insert(Outline(), before: "z") }
+      ),
+      (
+        #"Invalid parameter not satisfying: parent != NSNotFound (item identifier "z" is not in the snapshot)"#,
+        { $0.append(Outline(), to: "z") }
+      ),
     ]
     for (message, misuse) in cases {
       var outline = sample()
