@@ -104,6 +104,8 @@ public final class CollectionView {
   var nestedCompletions: [(Bool) -> Void] = []
   /// The item being reconfigured and the cell it shows: a dequeue for it answers that cell.
   var reconfiguring: (indexPath: IndexPath, cell: CollectionViewCell)?
+  /// The item the user is moving, from ``beginInteractiveMovementForItem(at:)`` until it ends.
+  var interactiveMovement: InteractiveMovement?
 
   /// The most recent invalid update made outside a batch.
   ///

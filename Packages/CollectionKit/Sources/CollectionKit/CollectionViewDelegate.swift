@@ -36,6 +36,12 @@ public protocol CollectionViewDelegate: AnyObject {
   func collectionView(
     _ collectionView: CollectionView, didEndDisplayingSupplementaryView view: CollectionReusableView,
     forElementOfKind elementKind: String, at indexPath: IndexPath)
+  /// Where an item the user is moving would land: the proposed place, or another; the proposed one if not
+  /// implemented.
+  func collectionView(
+    _ collectionView: CollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+    atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath
+  ) -> IndexPath
 }
 
 extension CollectionViewDelegate {
@@ -77,4 +83,9 @@ extension CollectionViewDelegate {
     _ collectionView: CollectionView, didEndDisplayingSupplementaryView view: CollectionReusableView,
     forElementOfKind elementKind: String, at indexPath: IndexPath
   ) {}
+  /// The proposed place.
+  public func collectionView(
+    _ collectionView: CollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+    atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath
+  ) -> IndexPath { proposedIndexPath }
 }

@@ -48,6 +48,7 @@ extension CollectionViewDiffableDataSource {
     guard let collectionView else {
       currentSnapshot = snapshot.withoutMarks
       currentSections = sections
+      forgetOutlinesNotShown()
       return
     }
     // The batch compares the collection view's counts before with the data source's after: load the old ones.
@@ -72,6 +73,7 @@ extension CollectionViewDiffableDataSource {
       currentSections = oldSections
       throw error
     }
+    forgetOutlinesNotShown()
   }
 
   /// Shows a snapshot without diffing: the collection view reloads its data (which clears its selection).
@@ -85,6 +87,7 @@ extension CollectionViewDiffableDataSource {
     try checkApplicable(snapshot)
     currentSnapshot = snapshot.withoutMarks
     collectionView?.reloadData()
+    forgetOutlinesNotShown()
     completion?()
   }
 

@@ -30,6 +30,16 @@ open class CollectionViewDiffableDataSource<
   @usableFromInline final var currentSections:
     [DiffableSection<SectionIdentifierType, IdentifiedItem<ItemIdentifierType>>]? = []
   @usableFromInline final var isApplying = false
+  /// The outlines applied to sections (see ``snapshot(for:)``); a section without one is flat.
+  final var sectionOutlines: [SectionIdentifierType: DiffableDataSourceSectionSnapshot<ItemIdentifierType>] = [:]
+  /// The reordering the collection view is ending, told to `didReorder` once the view shows it.
+  final var pendingReorder: DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>?
+
+  /// What a tap on an outline disclosure asks and tells (``CollectionView/handleOutlineDisclosureTap(at:)``).
+  public final var sectionSnapshotHandlers = SectionSnapshotHandlers()
+  /// Whether the user may move items and what they are told when one moves; with no `canReorderItem`, no item
+  /// moves.
+  public final var reorderingHandlers = ReorderingHandlers()
 
   /// Makes the section headers, footers and other supplementary views; with none, the collection view shows no
   /// supplementary view and records the misuse (UIKit raises).

@@ -39,6 +39,13 @@ public enum CollectionViewError: Error, Hashable, Sendable, CustomStringConverti
   /// A snapshot that recorded a misuse (UIKit raises it), with UIKit's exception reason ("Supplied item
   /// identifiers are not unique. …").
   case invalidSnapshot(String)
+  /// The data source is not a diffable data source, which the action needs; `action` is e.g. "tap an outline
+  /// disclosure".
+  case diffableDataSourceRequired(action: String)
+  /// The item has no outline disclosure: it has no children, and its data source loads none on expanding.
+  case noOutlineDisclosure(item: Int, section: Int)
+  /// The data source does not let the user move the item (`canMoveItemAt` answered false).
+  case cannotMoveItem(item: Int, section: Int)
 
   /// One sentence naming the item, section and cause.
   public var description: String {
@@ -73,6 +80,12 @@ public enum CollectionViewError: Error, Hashable, Sendable, CustomStringConverti
         + "dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:) or is nil"
     case .invalidUpdate(let message): message
     case .invalidSnapshot(let message): message
+    case .diffableDataSourceRequired(let action): "Diffable data source required to \(action)."
+    case .noOutlineDisclosure(let item, let section):
+      "Item \(item) in section \(section) has no outline disclosure: it has no children."
+    case .cannotMoveItem(let item, let section):
+      "Interaction with item \(item) in section \(section) rejected: Collection view data source does not allow "
+        + "moving that item."
     }
   }
 }
