@@ -1,4 +1,5 @@
 import CollectionKit
+import CollectionKitTesting
 import Foundation
 
 /// The cell the collection's diffable data source binds its items to.
@@ -14,7 +15,8 @@ final class DiffableCollectionCell: CollectionViewCell {
 }
 
 /// A collection view and its diffable data source, the draft snapshot the steps edit, and the checks of
-/// ``CollectionKitFuzzer``'s diffable half: the table's diffable target's snapshot edits and applies, on a grid.
+/// ``CollectionKitFuzzer``'s diffable half: the table's diffable target's snapshot edits and applies, on a grid,
+/// and outlines (section snapshots) applied to sections, expanded and collapsed by disclosure taps.
 @MainActor
 final class CollectionDiffableHarness: FuzzHarness {
   typealias Snapshot = DiffableDataSourceSnapshot<Int, Int>
@@ -58,7 +60,7 @@ final class CollectionDiffableHarness: FuzzHarness {
 
   /// Runs one step; returns what it did, for the messages of broken invariants.
   func step(_ input: inout FuzzBytes) -> String {
-    switch input.int(below: 15) {
+    switch input.int(below: 18) {
     case 0...5:
       return snapshots.edit(&input)
     case 6:
@@ -88,6 +90,10 @@ final class CollectionDiffableHarness: FuzzHarness {
     case 13:
       collectionView.allowsMultipleSelection.toggle()
       return "allowsMultipleSelection = \(collectionView.allowsMultipleSelection)"
+    case 15, 16:
+      return applyOutline(&input)
+    case 17:
+      return tapDisclosure(&input)
     default:
       let height: CGFloat = input.pick([480, 150, 50, 0, 2000])
       collectionView.frame = CGRect(x: 0, y: 0, width: input.pick([320, 210, 99]), height: height)
@@ -144,6 +150,92 @@ final class CollectionDiffableHarness: FuzzHarness {
     snapshots.shown = snapshot
     snapshots.draft = dataSource.snapshot()
     return "applySnapshotUsingReloadData"
+  }
+
+  /// Applies an outline to a section: a new one, or the section's own with items expanded, collapsed, added
+  /// under parents or deleted, some of them misuses.
+  ///
+  /// It applies exactly when it has no misuse, names a section
+  /// shown, and shows no item another section holds; then the section shows its visible items and
+  /// `snapshot(for:)` answers it. Otherwise it throws and nothing changes.
+  private func applyOutline(_ input: inout FuzzBytes) -> String {
+    let shown = snapshots.shown
+    let section = snapshots.randomSection(&input)
+    var outline =
+      input.bool() && shown.indexOfSection(section) != nil
+      ? dataSource.snapshot(for: section) : DiffableDataSourceSectionSnapshot<Int>()
+    for _ in 0..<input.int(in: 1...6) {
+      let known = outline.items
+      // An item of the outline most of the time, now and then one it does not hold (a misuse).
+      let anyKnown = { (input: inout FuzzBytes) in known.isEmpty || input.int(below: 16) == 0 ? -1 : input.pick(known) }
+      switch input.int(below: 6) {
+      case 0, 1:
+        let items = (0..<input.int(in: 1...3)).map { _ in
+          input.int(below: 8) == 0 ? self.snapshots.randomItem(&input) : self.snapshots.newItem()
+        }
+        outline.append(items, to: known.isEmpty || input.bool() ? nil : anyKnown(&input))
+      case 2: outline.expand([anyKnown(&input)])
+      case 3: outline.collapse([anyKnown(&input)])
+      case 4: outline.insert([snapshots.newItem()], after: anyKnown(&input))
+      default: outline.delete([anyKnown(&input)])
+      }
+    }
+    let before = ViewState(collectionView)
+    let otherItems = Set(shown.itemIdentifiers).subtracting(
+      shown.indexOfSection(section) != nil ? shown.itemIdentifiers(inSection: section) : [])
+    let refusable =
+      outline.firstMisuse != nil || shown.indexOfSection(section) == nil
+      || !otherItems.isDisjoint(with: outline.visibleItems)
+    do {
+      try dataSource.apply(outline, to: section, animatingDifferences: input.bool())
+    } catch {
+      invariant(refusable, "the outline \(outline.visualDescription()) for section \(section) was refused: \(error)")
+      if let misuse = outline.firstMisuse {
+        invariant(error == misuse, "applying an outline threw \(error), not its misuse \(misuse)")
+      }
+      invariant(ViewState(collectionView) == before, "a refused outline changed the collection view")
+      return "an outline refused: \(error)"
+    }
+    invariant(!refusable, "an outline with a misuse, for a missing section or clashing was applied")
+    let now = dataSource.snapshot()
+    invariant(
+      now.itemIdentifiers(inSection: section) == outline.visibleItems,
+      "section \(section) shows \(now.itemIdentifiers(inSection: section)), not the outline's \(outline.visibleItems)")
+    invariant(dataSource.snapshot(for: section) == outline, "snapshot(for: \(section)) is not the outline applied")
+    stale.formIntersection(now.itemIdentifiers)
+    snapshots.shown = now
+    snapshots.draft = now
+    return "an outline applied to section \(section): \(outline.visibleItems.count) visible of \(outline.items.count)"
+  }
+
+  /// Taps an item's outline disclosure: an item with children is expanded or collapsed (no handler refuses),
+  /// and its section shows the outline's visible items; anything else throws and changes nothing.
+  private func tapDisclosure(_ input: inout FuzzBytes) -> String {
+    let indexPath = input.bool() ? randomIndexPath(&input) : randomParent(&input) ?? randomIndexPath(&input)
+    let before = ViewState(collectionView)
+    let item = dataSource.itemIdentifier(for: indexPath)
+    let section = dataSource.sectionIdentifier(for: indexPath.section)
+    let wasExpanded = section.flatMap { section in item.map { dataSource.snapshot(for: section).isExpanded($0) } }
+    do {
+      try collectionView.tapDisclosure(at: indexPath)
+    } catch {
+      invariant(ViewState(collectionView) == before, "a refused disclosure tap at \(indexPath) changed the view")
+      return "a disclosure tap at \(indexPath) refused: \(error)"
+    }
+    guard let item, let section, let wasExpanded else {
+      invariant(false, "a disclosure tap at \(indexPath), which holds no item, was accepted")
+      return "a disclosure tap on nothing"
+    }
+    let outline = dataSource.snapshot(for: section)
+    invariant(outline.isExpanded(item) != wasExpanded, "a disclosure tap on \(item) did not toggle it")
+    let now = dataSource.snapshot()
+    invariant(
+      now.itemIdentifiers(inSection: section) == outline.visibleItems,
+      "after a disclosure tap section \(section) does not show its outline's visible items")
+    stale.formIntersection(now.itemIdentifiers)
+    snapshots.shown = now
+    snapshots.draft = now
+    return "a disclosure tap on \(item): \(wasExpanded ? "collapsed" : "expanded")"
   }
 
   /// Writes a line and the collection's state to standard error (when `FUZZ_TRACE` is set).
@@ -204,6 +296,15 @@ final class CollectionDiffableHarness: FuzzHarness {
       shown.sectionIdentifiers.indices.contains(section)
       ? shown.numberOfItems(inSection: shown.sectionIdentifiers[section]) : 2
     return IndexPath(item: input.int(in: -1...items), section: section)
+  }
+
+  /// A shown item with children in its section's outline, if there is one.
+  private func randomParent(_ input: inout FuzzBytes) -> IndexPath? {
+    let parents = snapshots.shown.sectionIdentifiers.flatMap { section in
+      let outline = dataSource.snapshot(for: section)
+      return outline.visibleItems.filter { !outline.snapshot(of: $0).items.isEmpty }
+    }
+    return parents.isEmpty ? nil : dataSource.indexPath(for: input.pick(parents))
   }
 
   private func selectedItems() -> Set<Int> {
