@@ -59,13 +59,7 @@ extension CollectionViewDiffableDataSource {
     defer { isApplying = false }
     do {
       try collectionView.performBatchUpdates {
-        collectionView.deleteSections(changeset.sectionDeletes)
-        collectionView.insertSections(changeset.sectionInserts)
-        for move in changeset.sectionMoves { collectionView.moveSection(move.from, toSection: move.to) }
-        collectionView.deleteItems(at: changeset.rowDeletes)
-        collectionView.insertItems(at: changeset.rowInserts)
-        for move in changeset.rowMoves { collectionView.moveItem(at: move.from, to: move.to) }
-        collectionView.reloadItems(at: changeset.rowReloads)
+        collectionView.record(changeset)
         collectionView.reconfigureItems(at: reconfigured)
       }
     } catch {

@@ -91,7 +91,7 @@ final class CollectionKitHarness: FuzzHarness, CollectionViewDataSource, Collect
       let changes = Changeset.difference(from: FuzzSections.diffable(old), to: FuzzSections.diffable(sections))
       let selectedIDs = Set((collectionView.indexPathsForSelectedItems ?? []).map { old[$0.section].items[$0.item].id })
       do {
-        try perform(changes)
+        try collectionView.apply(changes)
       } catch {
         invariant(false, "a changeset from a diff was refused: \(error) (\(old) to \(sections))")
       }
@@ -172,19 +172,6 @@ final class CollectionKitHarness: FuzzHarness, CollectionViewDataSource, Collect
     }
   }
 
-  /// Performs a changeset as one batch update.
-  private func perform(_ changes: Changeset) throws(CollectionViewError) {
-    try collectionView.performBatchUpdates { [self] in
-      collectionView.deleteSections(changes.sectionDeletes)
-      collectionView.insertSections(changes.sectionInserts)
-      for move in changes.sectionMoves { collectionView.moveSection(move.from, toSection: move.to) }
-      collectionView.deleteItems(at: changes.rowDeletes)
-      collectionView.insertItems(at: changes.rowInserts)
-      for move in changes.rowMoves { collectionView.moveItem(at: move.from, to: move.to) }
-      collectionView.reloadItems(at: changes.rowReloads)
-    }
-  }
-
   /// Performs a changeset that may be wrong.
   ///
   /// Accepted, the counts add up (the checks see to it); refused, the
@@ -192,7 +179,7 @@ final class CollectionKitHarness: FuzzHarness, CollectionViewDataSource, Collect
   private func performWrong(_ changes: Changeset, old: [FuzzSection], _ what: String) -> String {
     let before = ViewState(collectionView)
     do {
-      try perform(changes)
+      try collectionView.apply(changes)
       cellsAreExact = cellsAreExact && changes.isEmpty && FuzzSections.diffable(old) == FuzzSections.diffable(sections)
       return "\(what) \(changes), accepted"
     } catch {
