@@ -126,4 +126,43 @@ import Testing
     #expect(view.indexPathsForVisibleItems.first == at(40))
     #expect(view.indexPathsForVisibleItems.last == at(51))
   }
+
+  @Test func aGroupsContentInsetsShrinkTheRoomItsSubitemsShare() {
+    // A 320 × 60 group inset 5, 10, 5, 10 lays its half-width items out in 300 × 50 from (10, 5).
+    let group = CollectionLayoutGroup.horizontal(
+      layoutSize: size(.fractionalWidth(1), .absolute(60)),
+      subitems: [item(.fractionalWidth(0.5), .fractionalHeight(1))])
+    group.contentInsets = insets(5, 10, 5, 10)
+    let (view, _, _) = makeCompositional(
+      counts: [3], layout: CollectionViewCompositionalLayout(section: CollectionLayoutSection(group: group)))
+    #expect(itemFrames(view) == [rect(10, 5, 150, 50), rect(160, 5, 150, 50), rect(10, 65, 150, 50)])
+  }
+
+  @Test func aSubitemWiderThanItsGroupIsPlacedAloneAndOverflows() {
+    let group = CollectionLayoutGroup.horizontal(
+      layoutSize: size(.fractionalWidth(1), .absolute(50)), subitems: [item(.absolute(400), .absolute(50))])
+    let (view, _, _) = makeCompositional(
+      counts: [2], layout: CollectionViewCompositionalLayout(section: CollectionLayoutSection(group: group)))
+    #expect(itemFrames(view) == [rect(0, 0, 400, 50), rect(0, 50, 400, 50)])
+  }
+
+  @Test func anEmptySectionKeepsItsBoundaryItemsAndInsets() {
+    // Header 0–20, insets 10 and 10, no groups: the section ends at 40; the next section's row starts there.
+    let group = CollectionLayoutGroup.horizontal(
+      layoutSize: size(.fractionalWidth(1), .absolute(50)), subitems: [item(.fractionalWidth(1), .fractionalHeight(1))])
+    let section = CollectionLayoutSection(group: group)
+    section.contentInsets = insets(10, 0, 10, 0)
+    section.boundarySupplementaryItems = [
+      CollectionLayoutBoundarySupplementaryItem(
+        layoutSize: size(.fractionalWidth(1), .absolute(20)), elementKind: CollectionView.elementKindSectionHeader,
+        alignment: .top)
+    ]
+    let (view, layout, _) = makeCompositional(
+      counts: [0, 1], layout: CollectionViewCompositionalLayout(section: section))
+    #expect(itemFrames(view, section: 1) == [rect(0, 70, 320, 50)])
+    #expect(
+      supplementaryFrames(layout, in: rect(0, 0, 320, 480)) == [
+        "header 0": rect(0, 0, 320, 20), "header 1": rect(0, 40, 320, 20),
+      ])
+  }
 }
