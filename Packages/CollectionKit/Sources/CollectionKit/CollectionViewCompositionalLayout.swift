@@ -11,6 +11,18 @@ public typealias CollectionViewCompositionalLayoutSectionProvider =
 /// are used up: the group's slots are worked out once per invalidation, and every frame is then computed from
 /// the item's index. A query costs what it looks at (the groups that may meet its rectangle), so a million items
 /// cost no more to scroll than a hundred, and an invalidation costs O(sections), whatever the item count.
+///
+/// ```swift
+/// let poster = CollectionLayoutItem(
+///   layoutSize: CollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+/// let row = CollectionLayoutGroup.horizontal(
+///   layoutSize: CollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(150)),
+///   repeatingSubitem: poster, count: 3)
+/// row.interItemSpacing = .fixed(8)
+/// let section = CollectionLayoutSection(group: row)
+/// section.interGroupSpacing = 8
+/// let layout = CollectionViewCompositionalLayout(section: section)
+/// ```
 @MainActor
 public final class CollectionViewCompositionalLayout: CollectionViewLayout {
   private let sectionProvider: CollectionViewCompositionalLayoutSectionProvider

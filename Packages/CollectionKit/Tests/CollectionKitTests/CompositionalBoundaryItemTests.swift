@@ -50,6 +50,11 @@ import Testing
         "header 0": rect(20, 0, 280, 40), "footer 0": rect(110, 160, 100, 30), "badge 0": rect(270, 50, 30, 30),
       ])
     #expect(view.contentSize.height == 190)
+    // x 150–170, y 95–165 meets items 0 and 1 (y 50–100), item 2 (x 20–160, y 100–150) and the footer (y 160–190);
+    // not the header (0–40) nor the badge (x 270–300).
+    let some = layout.layoutAttributesForElements(in: rect(150, 95, 20, 70)) ?? []
+    #expect(some.map { $0.representedElementKind == nil ? "\($0.indexPath[1])" : "view" } == ["0", "1", "2", "view"])
+    #expect(some.last?.representedElementKind == CollectionView.elementKindSectionFooter)
   }
 
   @Test func aVisibleHeaderIsAskedOfTheDataSourceAtItsFrame() throws {
