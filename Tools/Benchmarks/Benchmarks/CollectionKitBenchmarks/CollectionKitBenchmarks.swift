@@ -4,8 +4,8 @@ import DiffScenarios
 import Foundation
 import TableKit
 
-/// CollectionKit in release: laying out and scrolling a uniform grid of 1,000,000 items, and the diffable data
-/// source's apply of the 100,000-item diff scenario beside TableKit's apply of the same snapshots, in one run.
+/// CollectionKit in release: laying out and scrolling a uniform grid of 1,000,000 items (flow and compositional
+/// layouts), and the diffable data source's apply of the 100,000-item diff scenario beside TableKit's apply of the same snapshots, in one run.
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
@@ -39,6 +39,33 @@ let benchmarks: @Sendable () -> Void = {
     await GridFixture(items: 1_000_000)
   }
 
+  Benchmark(
+    "Compositional layout: prepare, 1,000,000 items in three fractional columns",
+    configuration: .init(maxDuration: .seconds(10), maxIterations: 1_000)
+  ) { benchmark, grid in
+    for _ in benchmark.scaledIterations { await grid.prepareAgain() }
+  } setup: {
+    await GridFixture(items: 1_000_000, layout: .compositional)
+  }
+
+  Benchmark(
+    "Compositional layout: scroll step of one line, 1,000,000 items in three fractional columns",
+    configuration: .init(maxDuration: .seconds(10), maxIterations: 100_000)
+  ) { benchmark, grid in
+    for _ in benchmark.scaledIterations { await grid.scrollOneLine() }
+  } setup: {
+    await GridFixture(items: 1_000_000, layout: .compositional)
+  }
+
+  Benchmark(
+    "Compositional layout: scroll step of one screen, 1,000,000 items in three fractional columns",
+    configuration: .init(maxDuration: .seconds(10), maxIterations: 100_000)
+  ) { benchmark, grid in
+    for _ in benchmark.scaledIterations { await grid.scrollOneScreen() }
+  } setup: {
+    await GridFixture(items: 1_000_000, layout: .compositional)
+  }
+
   let scenario = DiffScenario(count: 100_000, deletes: 10_000, inserts: 10_000, moves: 2_000)
   let name = "100,000 elements (-10,000 +10,000, 2,000 moved), there and back"
 
@@ -61,33 +88,55 @@ let benchmarks: @Sendable () -> Void = {
   }
 }
 
-/// A 320 × 480 collection view over a flow layout of 50 × 50 items, 10 apart: five to a line, lines 60 apart,
-/// 40 cells on screen.
+/// A 320 × 480 collection view of uniform items, 40 cells on screen in either layout: a flow layout of 50 × 50
+/// items, 10 apart (five to a line, lines 60 apart), or a compositional layout of three fractional columns of
+/// 60-high rows (lines 60 apart, 24 cells on screen).
 @MainActor
 final class GridFixture {
-  private let layout = CollectionViewFlowLayout()
+  /// The layout a grid uses.
+  enum Kind {
+    case flow
+    case compositional
+  }
+
+  private let layout: CollectionViewLayout
   private let view: CollectionView
   private let dataSource: CountDataSource
   private let maximumOffset: CGFloat
+  private let line: CGFloat = 60
 
-  init(items: Int) {
+  init(items: Int, layout kind: Kind = .flow) {
+    switch kind {
+    case .flow:
+      layout = CollectionViewFlowLayout()
+    case .compositional:
+      let item = CollectionLayoutItem(
+        layoutSize: CollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+      let group = CollectionLayoutGroup.horizontal(
+        layoutSize: CollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(60)),
+        repeatingSubitem: item, count: 3)
+      layout = CollectionViewCompositionalLayout(section: CollectionLayoutSection(group: group))
+    }
     view = CollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: layout)
     dataSource = CountDataSource(count: items)
     view.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
     view.dataSource = dataSource
     maximumOffset = view.contentSize.height - 480
-    guard view.visibleCells.count == 40 else { fatalError("the grid shows \(view.visibleCells.count) cells, not 40") }
+    let expected = kind == .flow ? 40 : 24
+    guard view.visibleCells.count == expected else {
+      fatalError("the grid shows \(view.visibleCells.count) cells, not \(expected)")
+    }
   }
 
-  /// Invalidates the layout and asks for the content size: one `prepare()`.
+  /// Invalidates the layout and asks for the content size: one `prepare()` (and the visible cells laid out again).
   func prepareAgain() {
     layout.invalidateLayout()
     blackHole(view.contentSize)
   }
 
-  /// Scrolls down one line (five items leave, five come in), back to the top at the end.
+  /// Scrolls down one line (a line's items leave, as many come in), back to the top at the end.
   func scrollOneLine() {
-    scroll(by: 60)
+    scroll(by: line)
   }
 
   /// Scrolls down one screen (every cell is reused), back to the top at the end.
