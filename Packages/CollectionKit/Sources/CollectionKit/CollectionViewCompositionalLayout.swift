@@ -66,7 +66,8 @@ public final class CollectionViewCompositionalLayout: CollectionViewLayout {
       preparedSize = .zero
       return
     }
-    preparedSize = collectionView.bounds.size
+    // A view of negative, infinite or not-a-number size lays out as if it had none along that axis.
+    preparedSize = CGSize(width: usable(collectionView.bounds.width), height: usable(collectionView.bounds.height))
     let environment = CompositionalLayoutEnvironment(
       container: CompositionalLayoutContainer(contentSize: preparedSize))
     var position: CGFloat = 0

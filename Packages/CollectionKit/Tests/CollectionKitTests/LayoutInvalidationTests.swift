@@ -59,3 +59,18 @@ import Testing
     #expect(view.contentOffset == .zero)
   }
 }
+
+@MainActor
+@Suite struct CompositionalUnplaceableGeometryTests {
+  @Test func aCompositionalGridInAViewOfInfiniteWidthLaysOutAsInOneOfNoWidth() {
+    // Three columns of fractional width: in a view of no width each is 0 wide; rows stay 60 high, 3 items a row.
+    let group = CollectionLayoutGroup.horizontal(
+      layoutSize: size(.fractionalWidth(1), .absolute(60)),
+      repeatingSubitem: item(.fractionalWidth(1), .fractionalHeight(1)), count: 3)
+    let (view, _, _) = makeCompositional(
+      width: .infinity, counts: [9],
+      layout: CollectionViewCompositionalLayout(section: CollectionLayoutSection(group: group)))
+    #expect(view.contentSize == CGSize(width: 0, height: 180))
+    #expect(view.layoutAttributesForItem(at: at(4))?.frame == rect(0, 60, 0, 60))
+  }
+}

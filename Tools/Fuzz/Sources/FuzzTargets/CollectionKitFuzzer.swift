@@ -55,6 +55,8 @@ final class CollectionKitHarness: FuzzHarness, CollectionViewDataSource, Collect
     didSet { everDequeuedUnregistered = everDequeuedUnregistered || dequeuesUnregistered }
   }
   var everDequeuedUnregistered = false
+  /// What the last layout change did, for traces.
+  var layoutDescription = ""
   // The delegate's answers.
   private var highlightPolicy: UInt8 = 0
   private var selectPolicy: UInt8 = 0
@@ -74,7 +76,7 @@ final class CollectionKitHarness: FuzzHarness, CollectionViewDataSource, Collect
       let section = model.makeSection(rows: input.int(below: 40), &input)
       sections.append(section)
     }
-    changeLayout(&input)
+    layoutDescription = changeLayout(&input)
     setPolicies(&input)
     collectionView.dataSource = self
     collectionView.delegate = self
@@ -150,8 +152,8 @@ final class CollectionKitHarness: FuzzHarness, CollectionViewDataSource, Collect
       collectionView.frame = CGRect(origin: .zero, size: size)
       return "frame.size = \(size)"
     case 12:
-      changeLayout(&input)
-      return "layout \(layout.itemSize), spacing \(layout.minimumLineSpacing)/\(layout.minimumInteritemSpacing)"
+      layoutDescription = changeLayout(&input)
+      return layoutDescription
     case 13:
       switch input.int(below: 3) {
       case 0: collectionView.allowsSelection.toggle()
@@ -243,23 +245,30 @@ final class CollectionKitHarness: FuzzHarness, CollectionViewDataSource, Collect
         collectionView.indexPathsForVisibleItems.contains(indexPath), "a cell for the invisible item \(indexPath)")
       invariant(collectionView.indexPath(for: cell) == indexPath, "the cell of item \(indexPath) says it is elsewhere")
     }
-    // A point of the item's frame finds it (where a point's coordinates are fine enough to tell a point from the next).
+    // A point of the item's frame finds an item there: this one, or one overlapping it (items wider than their
+    // group overlap). Where a point's coordinates are too coarse to tell it from the next, nothing is checked, nor
+    // in a view of no width (the compositional layout's groups then have no width to find items in).
+    let width = collectionView.bounds.width
     if let frame = collectionView.layoutAttributesForItem(at: indexPath)?.frame, frame.width >= 1, frame.height >= 1,
-      max(abs(frame.maxX), abs(frame.maxY)) < 1e12
+      max(abs(frame.maxX), abs(frame.maxY)) < 1e12, width.isFinite, width >= 1
     {
       let centre = CGPoint(x: frame.midX, y: frame.midY)
+      let found = collectionView.indexPathForItem(at: centre)
+      let foundFrame = found.flatMap { collectionView.layoutAttributesForItem(at: $0)?.frame }
       invariant(
-        collectionView.indexPathForItem(at: centre) == indexPath,
-        "indexPathForItem(at: \(centre)) is \(String(describing: collectionView.indexPathForItem(at: centre))), not \(indexPath)"
-      )
+        found == indexPath || foundFrame?.contains(centre) == true,
+        "indexPathForItem(at: \(centre)) is \(String(describing: found)), not \(indexPath) or an item overlapping it")
     }
     let dequeued = collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
     invariant(!collectionView.visibleCells.contains { $0 === dequeued }, "a dequeue handed out a cell on screen")
     return "asking about item \(indexPath)"
   }
 
-  /// Changes the flow layout: item size, spacings, insets, headers, footers, direction.
-  private func changeLayout(_ input: inout FuzzBytes) {
+  /// Changes the flow layout (item size, spacings, insets, headers, footers, direction), or installs another
+  /// layout; returns what it did.
+  @discardableResult
+  private func changeLayout(_ input: inout FuzzBytes) -> String {
+    let flow = "flow layout \(layout.itemSize), spacing \(layout.minimumLineSpacing)/\(layout.minimumInteritemSpacing)"
     switch input.int(below: 6) {
     case 0:
       layout.itemSize = CGSize(
@@ -276,7 +285,68 @@ final class CollectionKitHarness: FuzzHarness, CollectionViewDataSource, Collect
     case 4:
       layout.scrollDirection = layout.scrollDirection == .vertical ? .horizontal : .vertical
     default:
-      break
+      // Another layout: back to the flow layout, or a compositional one.
+      guard input.int(below: 4) != 0 else {
+        collectionView.collectionViewLayout = layout
+        return "back to the " + flow
+      }
+      let (compositional, description) = Self.compositionalLayout(&input)
+      collectionView.collectionViewLayout = compositional
+      return description
+    }
+    return flow
+  }
+
+  /// A compositional layout: a fractional grid, a list (plain, grouped or inset, with or without supplementary
+  /// headers and footers), or sections that differ by index (orthogonal rows, pinned headers, nested groups).
+  private static func compositionalLayout(_ input: inout FuzzBytes) -> (CollectionViewLayout, String) {
+    let header = CollectionLayoutBoundarySupplementaryItem(
+      layoutSize: CollectionLayoutSize(
+        widthDimension: .fractionalWidth(1), heightDimension: .absolute(FuzzLength.pick(&input, usual: [30, 0, 44]))),
+      elementKind: CollectionView.elementKindSectionHeader, alignment: .top)
+    header.pinToVisibleBounds = input.bool()
+    switch input.int(below: 3) {
+    case 0:
+      let columns = input.int(in: 1...4)
+      let item = CollectionLayoutItem(
+        layoutSize: CollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+      let row = CollectionLayoutGroup.horizontal(
+        layoutSize: CollectionLayoutSize(
+          widthDimension: .fractionalWidth(1), heightDimension: .absolute(FuzzLength.pick(&input, usual: [60, 1, 200]))),
+        repeatingSubitem: item, count: columns)
+      let section = CollectionLayoutSection(group: row)
+      section.interGroupSpacing = FuzzLength.pick(&input, usual: [0, 10])
+      if input.bool() { section.boundarySupplementaryItems = [header] }
+      return (
+        CollectionViewCompositionalLayout(section: section),
+        "a compositional grid of \(columns) columns, header \(section.boundarySupplementaryItems.count)"
+      )
+    case 1:
+      var configuration = CollectionLayoutListConfiguration(
+        appearance: input.pick([.plain, .grouped, .insetGrouped, .sidebar, .sidebarPlain]))
+      configuration.headerMode = input.pick([.none, .supplementary, .firstItemInSection])
+      configuration.footerMode = input.pick([.none, .supplementary])
+      return (CollectionViewCompositionalLayout.list(using: configuration), "a list \(configuration)")
+    default:
+      let orthogonal = input.bool()
+      let estimated = input.bool()
+      let description =
+        "sections by index, orthogonal \(orthogonal), estimated \(estimated), pinned \(header.pinToVisibleBounds)"
+      let layout = CollectionViewCompositionalLayout { index, _ in
+        let item = CollectionLayoutItem(
+          layoutSize: CollectionLayoutSize(widthDimension: .absolute(80), heightDimension: .fractionalHeight(1)))
+        let height: CollectionLayoutDimension = estimated ? .estimated(70) : .absolute(50)
+        let inner = CollectionLayoutGroup.vertical(
+          layoutSize: CollectionLayoutSize(widthDimension: .absolute(80), heightDimension: height), subitems: [item])
+        let row = CollectionLayoutGroup.horizontal(
+          layoutSize: CollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: height),
+          subitems: [inner])
+        let section = CollectionLayoutSection(group: row)
+        if orthogonal, index % 2 == 0 { section.orthogonalScrollingBehavior = .continuous }
+        section.boundarySupplementaryItems = index % 3 == 2 ? [] : [header]
+        return index % 5 == 4 ? nil : section
+      }
+      return (layout, description)
     }
   }
 
@@ -357,7 +427,7 @@ final class CollectionKitHarness: FuzzHarness, CollectionViewDataSource, Collect
   func trace(_ line: String) {
     let counts = sections.map(\.items.count)
     let message =
-      "\(line)\n  items \(counts); selected \(collectionView.indexPathsForSelectedItems ?? []); offset \(collectionView.contentOffset)\n"
+      "\(line)\n  \(layoutDescription); frame \(collectionView.frame.size); items \(counts); selected \(collectionView.indexPathsForSelectedItems ?? []); offset \(collectionView.contentOffset)\n"
     FileHandle.standardError.write(Data(message.utf8))
   }
 
