@@ -136,6 +136,7 @@ extension CollectionView {
     for (path, cell) in keptCells {
       cell.setState(isSelected: selectedItems.contains(path), isHighlighted: false)
     }
+    shiftPrefetchedItems { plan.isReloaded($0) ? nil : plan.newIndexPath(for: $0) }
     invalidateLayoutForModel()
     layoutCells()
     // Cells of deleted and reloaded items end their display after the new cells are shown, as UIKit's end with

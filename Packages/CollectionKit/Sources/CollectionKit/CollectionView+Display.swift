@@ -46,6 +46,7 @@ extension CollectionView {
     guard !isLayingOut else { return }
     isLayingOut = true
     defer {
+      updatePrefetching()
       isLayingOut = false
       if reloadRequestedDuringLayout {
         reloadRequestedDuringLayout = false
