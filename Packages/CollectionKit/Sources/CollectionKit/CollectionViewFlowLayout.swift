@@ -69,10 +69,28 @@ public final class CollectionViewFlowLayout: CollectionViewLayout {
     didSet { invalidateLayout() }
   }
 
-  /// Whether a section's header stays at the top of the visible bounds while its section is in view.
+  /// Whether a section's header stays at the top of the visible bounds while its section is in view; false by
+  /// default.
   ///
-  /// Accepted for UIKit compatibility and not applied yet: headers stay where the section puts them.
-  public var sectionHeadersPinToVisibleBounds = false
+  /// A pinned header sits at the lower of its natural place and the visible top (the left edge when scrolling
+  /// horizontally), but never past its section's end minus its own length: the next section pushes it off.
+  public var sectionHeadersPinToVisibleBounds = false {
+    didSet { invalidateLayout() }
+  }
+
+  /// Whether a section's footer stays at the bottom of the visible bounds while its section is in view; false by
+  /// default.
+  ///
+  /// A pinned footer sits at the higher of its natural place and the visible bottom minus its length, but never
+  /// before its section's start.
+  public var sectionFootersPinToVisibleBounds = false {
+    didSet { invalidateLayout() }
+  }
+
+  /// Whether the coming invalidation is for a scroll only: pinned views move, the sections stay as prepared.
+  var invalidationIsForScroll = false
+  /// Whether ``sections`` are up to date with the model and the properties.
+  var sectionsArePrepared = false
 
   /// The sections as last prepared.
   var sections: [FlowSection] = []
@@ -105,7 +123,9 @@ public final class CollectionViewFlowLayout: CollectionViewLayout {
 
   /// Lays the sections out: O(sections) when items share one size, O(items) when the delegate sizes them.
   public override func prepare() {
+    guard !sectionsArePrepared else { return }
     prepareSections()
+    sectionsArePrepared = true
   }
 
   /// The headers, cells and footers whose frames overlap `rect`, section by section, each section's header
@@ -128,8 +148,19 @@ public final class CollectionViewFlowLayout: CollectionViewLayout {
     supplementaryView(ofKind: elementKind, at: indexPath)
   }
 
-  /// A change of the collection view's size across the scroll axis lays out its lines again.
+  /// A change of the collection view's size across the scroll axis lays out its lines again; with pinned headers
+  /// or footers any change of the bounds invalidates, a scroll moving only the pinned views.
   public override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
-    axis.cross(newBounds.size) != crossLength
+    shouldInvalidate(forBoundsChange: newBounds)
+  }
+
+  /// Marks the layout out of date; an invalidation for a scroll with pinned views keeps the sections as they are.
+  public override func invalidateLayout() {
+    if invalidationIsForScroll {
+      invalidationIsForScroll = false
+    } else {
+      sectionsArePrepared = false
+    }
+    super.invalidateLayout()
   }
 }
