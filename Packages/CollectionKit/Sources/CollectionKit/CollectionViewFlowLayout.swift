@@ -29,10 +29,14 @@ public final class CollectionViewFlowLayout: CollectionViewLayout {
 
   /// Self-sizing's estimate; zero (the default) turns self-sizing off.
   ///
-  /// Accepted for UIKit compatibility: a headless cell has no content to size itself by, so items take
-  /// ``itemSize`` or the delegate's size.
+  /// When it is not zero, items are laid out at the estimate (the delegate's size when it gives sizes, and
+  /// ``itemSize`` for ``automaticSize``) until their shown cells answer
+  /// ``CollectionReusableView/preferredLayoutAttributesFitting(_:)`` with another size, which the layout keeps.
   public var estimatedItemSize = CGSize.zero {
-    didSet { invalidateLayout() }
+    didSet {
+      preferredItemSizes = [:]
+      invalidateLayout()
+    }
   }
 
   /// The least distance between lines; 10 points by default.
@@ -86,6 +90,14 @@ public final class CollectionViewFlowLayout: CollectionViewLayout {
   public var sectionFootersPinToVisibleBounds = false {
     didSet { invalidateLayout() }
   }
+
+  /// The sizes shown cells preferred to their estimates, while self-sizing.
+  var preferredItemSizes: [IndexPath: CGSize] = [:]
+  /// The collection view's model version the preferred sizes are for: a reload or update forgets them.
+  var preferredSizesModelVersion = 0
+  /// How many layout passes in a row cells changed size in: bounded, so that a cell that never settles cannot
+  /// keep the collection view laying out.
+  var consecutiveSelfSizingPasses = 0
 
   /// Whether the coming invalidation is for a scroll only: pinned views move, the sections stay as prepared.
   var invalidationIsForScroll = false
