@@ -21,14 +21,38 @@ extension CollectionViewFlowLayout {
   /// Whether a change of the bounds needs a new layout: a new size across the scroll axis lays the lines out
   /// again; with pinned views any other change (a scroll) only moves them.
   func shouldInvalidate(forBoundsChange newBounds: CGRect) -> Bool {
-    if axis.cross(newBounds.size) != crossLength { return true }
-    guard sectionHeadersPinToVisibleBounds || sectionFootersPinToVisibleBounds else { return false }
-    invalidationIsForScroll = true
-    return true
+    axis.cross(newBounds.size) != crossLength || sectionHeadersPinToVisibleBounds || sectionFootersPinToVisibleBounds
+  }
+
+  /// What the sections are computed from, besides the layout's own properties (whose changes invalidate it
+  /// directly).
+  var preparationInputs: FlowPreparationInputs? {
+    collectionView.map {
+      FlowPreparationInputs(
+        collectionView: ObjectIdentifier($0), modelVersion: $0.mutationCount, crossLength: axis.cross($0.bounds.size),
+        delegate: $0.delegate.map { ObjectIdentifier($0) })
+    }
+  }
+
+  /// Whether an invalidation is the collection view's own for a scroll of pinned views: it invalidates the
+  /// layout itself while its model, delegate and size across are what the sections were prepared from.
+  var isInvalidationForScroll: Bool {
+    guard sectionHeadersPinToVisibleBounds || sectionFootersPinToVisibleBounds, sectionsArePrepared,
+      collectionView?.invalidatingLayout == true
+    else { return false }
+    return preparedFrom != nil && preparedFrom == preparationInputs
   }
 
   /// The visible bounds' range along the scroll axis, when the layout is installed.
   private var visibleMainRange: (lower: CGFloat, upper: CGFloat)? {
     collectionView.map { axis.mainRange($0.bounds) }
   }
+}
+
+/// What a flow layout's sections depend on outside the layout: a scroll changes none of it.
+struct FlowPreparationInputs: Equatable {
+  var collectionView: ObjectIdentifier
+  var modelVersion: Int
+  var crossLength: CGFloat
+  var delegate: ObjectIdentifier?
 }

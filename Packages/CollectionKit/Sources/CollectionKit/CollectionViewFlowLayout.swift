@@ -99,8 +99,8 @@ public final class CollectionViewFlowLayout: CollectionViewLayout {
   /// keep the collection view laying out.
   var consecutiveSelfSizingPasses = 0
 
-  /// Whether the coming invalidation is for a scroll only: pinned views move, the sections stay as prepared.
-  var invalidationIsForScroll = false
+  /// What the sections were last prepared from, so that a scroll with pinned views can keep them.
+  var preparedFrom: FlowPreparationInputs?
   /// Whether ``sections`` are up to date with the model and the properties.
   var sectionsArePrepared = false
 
@@ -138,6 +138,7 @@ public final class CollectionViewFlowLayout: CollectionViewLayout {
     guard !sectionsArePrepared else { return }
     prepareSections()
     sectionsArePrepared = true
+    preparedFrom = preparationInputs
   }
 
   /// The headers, cells and footers whose frames overlap `rect`, section by section, each section's header
@@ -168,11 +169,7 @@ public final class CollectionViewFlowLayout: CollectionViewLayout {
 
   /// Marks the layout out of date; an invalidation for a scroll with pinned views keeps the sections as they are.
   public override func invalidateLayout() {
-    if invalidationIsForScroll {
-      invalidationIsForScroll = false
-    } else {
-      sectionsArePrepared = false
-    }
+    if !isInvalidationForScroll { sectionsArePrepared = false }
     super.invalidateLayout()
   }
 }

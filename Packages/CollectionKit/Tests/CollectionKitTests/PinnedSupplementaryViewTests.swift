@@ -127,7 +127,6 @@ private let footer = "CollectionElementKindSectionFooter"
     #expect(!layout.shouldInvalidateLayout(forBoundsChange: scrolled))
     layout.sectionHeadersPinToVisibleBounds = true
     #expect(layout.shouldInvalidateLayout(forBoundsChange: scrolled))
-    layout.invalidateLayout()
     layout.sectionHeadersPinToVisibleBounds = false
     layout.sectionFootersPinToVisibleBounds = true
     #expect(layout.shouldInvalidateLayout(forBoundsChange: scrolled))
@@ -148,9 +147,14 @@ private let footer = "CollectionElementKindSectionFooter"
     view.contentOffset = CGPoint(x: 0, y: 120)
     #expect(view.supplementaryView(forElementKind: header, at: at(0, 0))?.frame == rect(0, 110, 320, 20))
     #expect(layout.measuredItemCount == measured)
-    // A change of width still lays the lines out again.
+    // A change of width, or of a property, still lays the lines out again.
     view.frame = rect(0, 0, 300, 100)
     #expect(layout.measuredItemCount == measured + 21)
+    layout.minimumLineSpacing = 20
+    // Each section: header 20, line 50, spacing 20, line 50.
+    let height = view.contentSize.height
+    #expect(height == 280)
+    #expect(layout.measuredItemCount == measured + 42)
   }
 
   @Test func aHorizontalLayoutPinsHeadersToTheLeftEdge() {
