@@ -22,4 +22,15 @@ open class CollectionReusableView {
 
   /// Resets the view before the collection view hands it out again; call `super` when overriding.
   open func prepareForReuse() {}
+
+  /// The attributes the view would rather have, given those the layout proposes: how a cell sizes itself when its
+  /// flow layout has an ``CollectionViewFlowLayout/estimatedItemSize``.
+  ///
+  /// Answers `layoutAttributes` unchanged by default. An override may change the answer's frame size; the
+  /// layout keeps the size and lays the items out again.
+  open func preferredLayoutAttributesFitting(_ layoutAttributes: CollectionViewLayoutAttributes)
+    -> CollectionViewLayoutAttributes
+  {
+    layoutAttributes
+  }
 }

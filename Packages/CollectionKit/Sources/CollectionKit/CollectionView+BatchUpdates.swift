@@ -11,7 +11,9 @@ extension CollectionView {
   /// selection, layout); it never crashes. Otherwise the layout is invalidated, visible cells follow their items,
   /// the selection follows moved items and drops deleted and reloaded ones, and `completion` gets true. The cells
   /// of deleted and reloaded items end their display after the new cells are displayed (UIKit ends them when
-  /// their animation does), so a reloaded item always gets another cell.
+  /// their animation does), so a reloaded item always gets another cell. A kept section's shown header and
+  /// footer stay the same views at its new index; those of deleted and reloaded sections end their display in the
+  /// same way.
   public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil)
     throws(CollectionViewError)
   {
@@ -127,20 +129,20 @@ extension CollectionView {
       }
     }
     selectedItems = Set(selectedItems.compactMap { plan.isReloaded($0) ? nil : plan.newIndexPath(for: $0) })
-    // Supplementary views are asked again: their sections may have moved.
-    let views = displayedSupplementaryViews.sorted { $0.key.indexPath < $1.key.indexPath }
-    displayedSupplementaryViews = [:]
-    for (key, view) in views { endDisplaying(view, at: key) }
+    let (keptViews, removedViews) = supplementaryViewsFollowingSections(plan)
+    displayedSupplementaryViews = keptViews
     itemCounts = after
     displayedCells = keptCells
     for (path, cell) in keptCells {
       cell.setState(isSelected: selectedItems.contains(path), isHighlighted: false)
     }
+    shiftPrefetchedItems { plan.isReloaded($0) ? nil : plan.newIndexPath(for: $0) }
     invalidateLayoutForModel()
     layoutCells()
     // Cells of deleted and reloaded items end their display after the new cells are shown, as UIKit's end with
     // their animation: a reloaded item's new cell is never its old one.
     for (old, cell) in removedCells { endDisplaying(cell, at: old) }
+    for (old, view) in removedViews { endDisplaying(view, at: old) }
     let reconfigured = batch.itemReconfigures.compactMap { plan.isReloaded($0) ? nil : plan.newIndexPath(for: $0) }
     if !reconfigured.isEmpty { reconfigureDisplayedItems(reconfigured) }
   }

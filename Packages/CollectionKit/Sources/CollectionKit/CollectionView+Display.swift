@@ -46,10 +46,14 @@ extension CollectionView {
     guard !isLayingOut else { return }
     isLayingOut = true
     defer {
+      let cellsChangedSize = letCellsSizeThemselves()
+      updatePrefetching()
       isLayingOut = false
       if reloadRequestedDuringLayout {
         reloadRequestedDuringLayout = false
         reloadData()
+      } else if cellsChangedSize {
+        layoutCells()
       }
     }
     let attributes = collectionViewLayout.layoutAttributesForElements(in: bounds) ?? []

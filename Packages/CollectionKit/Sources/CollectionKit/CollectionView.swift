@@ -31,6 +31,23 @@ public final class CollectionView {
     }
   }
 
+  /// Told ahead of time which items will soon be shown, and which no longer will.
+  ///
+  /// Setting it forgets what the previous one was asked for; the next layout pass asks for the whole window.
+  public weak var prefetchDataSource: (any CollectionViewDataSourcePrefetching)? {
+    didSet { prefetching.prefetched = [] }
+  }
+
+  /// Whether the collection view tells its ``prefetchDataSource`` about items ahead; true by default.
+  ///
+  /// Turning it off cancels every item asked for and not yet shown.
+  public var isPrefetchingEnabled = true {
+    didSet { if !isPrefetchingEnabled { cancelAllPrefetching() } }
+  }
+
+  /// What the prefetch data source was asked for.
+  var prefetching = PrefetchState()
+
   /// Where the collection view is; its size is the size of the visible bounds.
   public var frame: CGRect {
     didSet { boundsDidChange() }

@@ -15,6 +15,8 @@ extension CollectionViewFlowLayout {
     let counts = collectionView.itemCountsForLayout()
     let delegate = collectionView.delegate as? any CollectionViewDelegateFlowLayout
     let sizesFromDelegate = delegate.map { givesItemSizes($0, counts: counts) } ?? false
+    let preferred = preferredSizesBySection(modelVersion: collectionView.mutationCount)
+    let uniformSize = isEstimatingItemSizes && estimatedItemSize != Self.automaticSize ? estimatedItemSize : itemSize
     var position: CGFloat = 0
     sections.reserveCapacity(counts.count)
     for (section, count) in counts.enumerated() {
@@ -26,15 +28,22 @@ extension CollectionViewFlowLayout {
       let available = max(0, crossLength - insets.crossLeading - insets.crossTrailing)
       let lines: FlowLines
       let linesLength: CGFloat
-      if sizesFromDelegate, let delegate {
+      if sizesFromDelegate || preferred[section] != nil {
+        let preferredInSection = preferred[section] ?? [:]
         let measured = measureLines(
-          section: section, count: count, delegate: delegate, metrics: metrics, linesStart: linesStart,
-          crossLeading: insets.crossLeading, available: available)
+          section: section, count: count, metrics: metrics, linesStart: linesStart,
+          crossLeading: insets.crossLeading, available: available
+        ) { item in
+          if let size = preferredInSection[item] { return size }
+          guard sizesFromDelegate, let delegate else { return uniformSize }
+          let indexPath = IndexPath(item: item, section: section)
+          return delegate.collectionView(collectionView, layout: self, sizeForItemAt: indexPath)
+        }
         lines = .measured(measured)
         linesLength = measured.lines.last.map { $0.start + $0.length - linesStart } ?? 0
       } else {
         let uniform = UniformFlowLines(
-          itemCount: count, itemSize: (usable(axis.main(itemSize)), usable(axis.cross(itemSize))),
+          itemCount: count, itemSize: (usable(axis.main(uniformSize)), usable(axis.cross(uniformSize))),
           lineSpacing: metrics.lineSpacing, interitemSpacing: metrics.interitemSpacing,
           crossLeading: insets.crossLeading, available: available)
         lines = .uniform(uniform)
@@ -60,18 +69,16 @@ extension CollectionViewFlowLayout {
     return !defaultItemSizeAnswered
   }
 
-  /// Breaks a section's items into lines, asking the delegate every item's size.
+  /// Breaks a section's items into lines, measuring every item (the delegate's or a cell's size).
   private func measureLines(
-    section: Int, count: Int, delegate: any CollectionViewDelegateFlowLayout, metrics: FlowSectionMetrics,
-    linesStart: CGFloat, crossLeading: CGFloat, available: CGFloat
+    section: Int, count: Int, metrics: FlowSectionMetrics, linesStart: CGFloat, crossLeading: CGFloat,
+    available: CGFloat, sizeOfItem: (Int) -> CGSize
   ) -> MeasuredFlowLines {
-    guard let collectionView else { return MeasuredFlowLines() }
     let axis = axis
     var sizes: [(main: CGFloat, cross: CGFloat)] = []
     sizes.reserveCapacity(count)
     for item in 0..<count {
-      let size = delegate.collectionView(
-        collectionView, layout: self, sizeForItemAt: IndexPath(item: item, section: section))
+      let size = sizeOfItem(item)
       sizes.append((usable(axis.main(size)), usable(axis.cross(size))))
     }
     itemsMeasured += count

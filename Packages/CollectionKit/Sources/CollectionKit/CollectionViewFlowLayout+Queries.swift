@@ -58,8 +58,8 @@ extension CollectionViewFlowLayout {
     let start: CGFloat
     let length: CGFloat
     switch kind {
-    case CollectionView.elementKindSectionHeader: (start, length) = (built.start, built.headerLength)
-    case CollectionView.elementKindSectionFooter: (start, length) = (built.footerStart, built.footerLength)
+    case CollectionView.elementKindSectionHeader: (start, length) = (headerStart(of: built), built.headerLength)
+    case CollectionView.elementKindSectionFooter: (start, length) = (footerStart(of: built), built.footerLength)
     default: return nil
     }
     guard length > 0 else { return nil }

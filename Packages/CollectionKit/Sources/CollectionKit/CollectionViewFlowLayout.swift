@@ -29,10 +29,14 @@ public final class CollectionViewFlowLayout: CollectionViewLayout {
 
   /// Self-sizing's estimate; zero (the default) turns self-sizing off.
   ///
-  /// Accepted for UIKit compatibility: a headless cell has no content to size itself by, so items take
-  /// ``itemSize`` or the delegate's size.
+  /// When it is not zero, items are laid out at the estimate (the delegate's size when it gives sizes, and
+  /// ``itemSize`` for ``automaticSize``) until their shown cells answer
+  /// ``CollectionReusableView/preferredLayoutAttributesFitting(_:)`` with another size, which the layout keeps.
   public var estimatedItemSize = CGSize.zero {
-    didSet { invalidateLayout() }
+    didSet {
+      preferredItemSizes = [:]
+      invalidateLayout()
+    }
   }
 
   /// The least distance between lines; 10 points by default.
@@ -69,10 +73,36 @@ public final class CollectionViewFlowLayout: CollectionViewLayout {
     didSet { invalidateLayout() }
   }
 
-  /// Whether a section's header stays at the top of the visible bounds while its section is in view.
+  /// Whether a section's header stays at the top of the visible bounds while its section is in view; false by
+  /// default.
   ///
-  /// Accepted for UIKit compatibility and not applied yet: headers stay where the section puts them.
-  public var sectionHeadersPinToVisibleBounds = false
+  /// A pinned header sits at the lower of its natural place and the visible top (the left edge when scrolling
+  /// horizontally), but never past its section's end minus its own length: the next section pushes it off.
+  public var sectionHeadersPinToVisibleBounds = false {
+    didSet { invalidateLayout() }
+  }
+
+  /// Whether a section's footer stays at the bottom of the visible bounds while its section is in view; false by
+  /// default.
+  ///
+  /// A pinned footer sits at the higher of its natural place and the visible bottom minus its length, but never
+  /// before its section's start.
+  public var sectionFootersPinToVisibleBounds = false {
+    didSet { invalidateLayout() }
+  }
+
+  /// The sizes shown cells preferred to their estimates, while self-sizing.
+  var preferredItemSizes: [IndexPath: CGSize] = [:]
+  /// The collection view's model version the preferred sizes are for: a reload or update forgets them.
+  var preferredSizesModelVersion = 0
+  /// How many layout passes in a row cells changed size in: bounded, so that a cell that never settles cannot
+  /// keep the collection view laying out.
+  var consecutiveSelfSizingPasses = 0
+
+  /// What the sections were last prepared from, so that a scroll with pinned views can keep them.
+  var preparedFrom: FlowPreparationInputs?
+  /// Whether ``sections`` are up to date with the model and the properties.
+  var sectionsArePrepared = false
 
   /// The sections as last prepared.
   var sections: [FlowSection] = []
@@ -105,7 +135,10 @@ public final class CollectionViewFlowLayout: CollectionViewLayout {
 
   /// Lays the sections out: O(sections) when items share one size, O(items) when the delegate sizes them.
   public override func prepare() {
+    guard !sectionsArePrepared else { return }
     prepareSections()
+    sectionsArePrepared = true
+    preparedFrom = preparationInputs
   }
 
   /// The headers, cells and footers whose frames overlap `rect`, section by section, each section's header
@@ -128,8 +161,15 @@ public final class CollectionViewFlowLayout: CollectionViewLayout {
     supplementaryView(ofKind: elementKind, at: indexPath)
   }
 
-  /// A change of the collection view's size across the scroll axis lays out its lines again.
+  /// A change of the collection view's size across the scroll axis lays out its lines again; with pinned headers
+  /// or footers any change of the bounds invalidates, a scroll moving only the pinned views.
   public override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
-    axis.cross(newBounds.size) != crossLength
+    shouldInvalidate(forBoundsChange: newBounds)
+  }
+
+  /// Marks the layout out of date; an invalidation for a scroll with pinned views keeps the sections as they are.
+  public override func invalidateLayout() {
+    if !isInvalidationForScroll { sectionsArePrepared = false }
+    super.invalidateLayout()
   }
 }
