@@ -24,7 +24,8 @@ public enum CollectionKitFuzzer {
   }
 }
 
-/// The cell the fuzzed collection binds its items to.
+/// The cell the fuzzed collection binds its items to; under a flow layout with an estimated size, it sizes itself
+/// from its item's value (a width of 30 to 90, a height of 20 to 60).
 final class FuzzCollectionCell: CollectionViewCell {
   var item: FuzzItem?
 
@@ -32,12 +33,23 @@ final class FuzzCollectionCell: CollectionViewCell {
     super.prepareForReuse()
     item = nil
   }
+
+  override func preferredLayoutAttributesFitting(_ layoutAttributes: CollectionViewLayoutAttributes)
+    -> CollectionViewLayoutAttributes
+  {
+    guard let item else { return layoutAttributes }
+    let preferred = layoutAttributes
+    preferred.frame.size = CGSize(width: 30 + CGFloat(item.value % 4) * 20, height: 20 + CGFloat(item.value % 5) * 10)
+    return preferred
+  }
 }
 
 /// The collection view, its data source and delegate, and the steps and checks of ``CollectionKitFuzzer``'s
 /// data source half.
 @MainActor
-final class CollectionKitHarness: FuzzHarness, CollectionViewDataSource, CollectionViewDelegateFlowLayout {
+final class CollectionKitHarness: FuzzHarness, CollectionViewDataSource, CollectionViewDelegateFlowLayout,
+  CollectionViewDataSourcePrefetching
+{
   let collectionView: CollectionView
   let layout = CollectionViewFlowLayout()
   /// The data source's sections and the makings of changes to them.
@@ -80,6 +92,7 @@ final class CollectionKitHarness: FuzzHarness, CollectionViewDataSource, Collect
     setPolicies(&input)
     collectionView.dataSource = self
     collectionView.delegate = self
+    collectionView.prefetchDataSource = self
   }
 
   // MARK: Steps
@@ -282,6 +295,12 @@ final class CollectionKitHarness: FuzzHarness, CollectionViewDataSource, Collect
     case 3:
       layout.headerReferenceSize = CGSize(width: 0, height: FuzzLength.pick(&input, usual: [0, 30]))
       layout.footerReferenceSize = CGSize(width: 0, height: FuzzLength.pick(&input, usual: [0, 20]))
+      layout.sectionHeadersPinToVisibleBounds = input.bool()
+      layout.sectionFootersPinToVisibleBounds = input.bool()
+      // Cells size themselves from an estimate now and then (FuzzCollectionCell's sizes).
+      layout.estimatedItemSize =
+        input.int(below: 3) == 0
+        ? input.pick([CollectionViewFlowLayout.automaticSize, CGSize(width: 40, height: 40)]) : .zero
     case 4:
       layout.scrollDirection = layout.scrollDirection == .vertical ? .horizontal : .vertical
     default:
@@ -412,6 +431,16 @@ final class CollectionKitHarness: FuzzHarness, CollectionViewDataSource, Collect
     invariant(
       collectionView.indexPathsForSelectedItems?.contains(indexPath) == true,
       "didSelectItemAt \(indexPath), which is not selected")
+  }
+
+  /// Items to prefetch: each exists and is not shown.
+  func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath]) {
+    let visible = Set(collectionView.indexPathsForVisibleItems)
+    for indexPath in indexPaths {
+      requireItem(indexPath, "prefetchItemsAt")
+      invariant(!visible.contains(indexPath), "prefetchItemsAt asked for the visible item \(indexPath)")
+    }
+    invariant(Set(indexPaths).count == indexPaths.count, "prefetchItemsAt named an item twice: \(indexPaths)")
   }
 
   private func requireItem(_ indexPath: IndexPath, _ method: String) {
