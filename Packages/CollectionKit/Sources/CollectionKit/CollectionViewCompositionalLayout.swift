@@ -87,7 +87,7 @@ public final class CollectionViewCompositionalLayout: CollectionViewLayout {
   public override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
     prepareIfNeeded()
     var attributes: [CollectionViewLayoutAttributes] = []
-    var index = firstSection(endingAfter: rect.minY)
+    var index = sections.firstSection(endingAfter: rect.minY)
     let visible = collectionView?.bounds ?? .zero
     while index < sections.count, sections[index].start < rect.maxY {
       let section = sections[index]
@@ -152,14 +152,4 @@ public final class CollectionViewCompositionalLayout: CollectionViewLayout {
     return attributes
   }
 
-  /// The first section that ends after `position`, by binary search.
-  private func firstSection(endingAfter position: CGFloat) -> Int {
-    var low = 0
-    var high = sections.count
-    while low < high {
-      let middle = (low + high) / 2
-      if sections[middle].end <= position { low = middle + 1 } else { high = middle }
-    }
-    return low
-  }
 }

@@ -10,7 +10,7 @@ extension CollectionViewFlowLayout {
     prepareIfNeeded()
     let (lower, upper) = axis.mainRange(rect)
     var attributes: [CollectionViewLayoutAttributes] = []
-    var section = firstSection(endingAfter: lower)
+    var section = sections.firstSection(endingAfter: lower)
     while section < sections.count, sections[section].start < upper {
       let built = sections[section]
       if let header = supplementary(CollectionView.elementKindSectionHeader, in: section), header.frame.overlaps(rect) {
@@ -67,17 +67,6 @@ extension CollectionViewFlowLayout {
       forSupplementaryViewOfKind: kind, with: IndexPath(item: 0, section: section))
     attributes.frame = axis.rect(main: start, cross: 0, mainLength: length, crossLength: crossLength)
     return attributes
-  }
-
-  /// The first section that ends after `position` along the scroll axis, by binary search.
-  private func firstSection(endingAfter position: CGFloat) -> Int {
-    var low = 0
-    var high = sections.count
-    while low < high {
-      let middle = (low + high) / 2
-      if sections[middle].end <= position { low = middle + 1 } else { high = middle }
-    }
-    return low
   }
 
   private func items(of section: FlowSection, near lower: CGFloat, _ upper: CGFloat) -> Range<Int> {
