@@ -24,16 +24,22 @@ public enum HumbleServer {
     public var keepAliveInterval: Duration
     /// Where request lines and server events are logged.
     public var logger: Logger
+    /// How many events a favourites feed holds for a client that does not read them: 1,000 by default.
+    ///
+    /// A feed that falls further behind ends, and its client reconnects and reads the favourites again.
+    public var feedQueueLimit: Int
 
-    /// Creates a configuration; by default 127.0.0.1 on a free port, a keep-alive every 15 s.
+    /// Creates a configuration; by default 127.0.0.1 on a free port, a keep-alive every 15 s, feeds that hold
+    /// 1,000 unsent events.
     public init(
       host: String = "127.0.0.1", port: Int = 0, keepAliveInterval: Duration = .seconds(15),
-      logger: Logger = Logger(label: "humble-server")
+      logger: Logger = Logger(label: "humble-server"), feedQueueLimit: Int = 1_000
     ) {
       self.host = host
       self.port = port
       self.keepAliveInterval = keepAliveInterval
       self.logger = logger
+      self.feedQueueLimit = feedQueueLimit
     }
   }
 
@@ -45,6 +51,18 @@ public enum HumbleServer {
     public let routes: ServerRoutes
     fileprivate let group: ServiceGroup
     fileprivate let running: Task<Void, any Error>
+    fileprivate let feeds: FeedRegistry
+
+    /// How many favourites feeds are open now.
+    public var openFeedCount: Int {
+      feeds.openCount
+    }
+
+    /// Returns once at most `count` favourites feeds are open: a feed whose client went away, that fell behind,
+    /// or that the server ended leaves the count when it ends.
+    public func waitUntilOpenFeeds(atMost count: Int) async {
+      await feeds.waitUntilOpen(atMost: count)
+    }
 
     /// Stops the server gracefully (feeds end, requests in flight finish) and waits until it has stopped.
     public func shutdown() async throws {
@@ -58,7 +76,7 @@ public enum HumbleServer {
     -> RunningServer
   {
     let listening = Listening()
-    let (group, routes) = makeServiceGroup(
+    let (group, routes, feeds) = makeServiceGroup(
       store: store, configuration: configuration, signals: [], onRunning: listening.resolve)
     let running = Task { try await group.run() }
     let url: URL
@@ -68,14 +86,14 @@ public enum HumbleServer {
       await group.triggerGracefulShutdown()
       throw error
     }
-    return RunningServer(url: url, routes: routes, group: group, running: running)
+    return RunningServer(url: url, routes: routes, group: group, running: running, feeds: feeds)
   }
 
   /// Runs a server until SIGTERM or SIGINT, then stops gracefully; `onRunning` gets its URL once it listens.
   public static func run(
     store: some CatalogStore, configuration: Configuration, onRunning: @escaping @Sendable (URL) -> Void
   ) async throws {
-    let (group, _) = makeServiceGroup(
+    let (group, _, _) = makeServiceGroup(
       store: store, configuration: configuration, signals: [.sigterm, .sigint], onRunning: onRunning)
     try await group.run()
   }
@@ -83,8 +101,9 @@ public enum HumbleServer {
   private static func makeServiceGroup(
     store: some CatalogStore, configuration: Configuration, signals: [UnixSignal],
     onRunning: @escaping @Sendable (URL) -> Void
-  ) -> (ServiceGroup, ServerRoutes) {
-    let state = ServerState(store: store, keepAliveInterval: configuration.keepAliveInterval)
+  ) -> (ServiceGroup, ServerRoutes, FeedRegistry) {
+    let state = ServerState(
+      store: store, keepAliveInterval: configuration.keepAliveInterval, feedQueueLimit: configuration.feedQueueLimit)
     let router = makeRouter(state: state)
     let host = configuration.host
     let application = Application(
@@ -103,7 +122,7 @@ public enum HumbleServer {
       configuration: .init(
         services: [application, FeedCloser(feeds: state.feeds)], gracefulShutdownSignals: signals,
         logger: configuration.logger))
-    return (group, router.routes)
+    return (group, router.routes, state.feeds)
   }
 
   private static func makeRouter(state: ServerState) -> ServerRouter {

@@ -54,22 +54,25 @@ extension ServerRouter {
     // Subscribed before the version is read: no change after `ready` can be missed.
     let events = state.store.favouriteEvents()
     let ready = try await state.store.favourites(of: user).version
-    let (items, continuation) = state.feeds.open()
+    // The forwarding and the keep-alives stop when the feed ends: the registry runs this, and forgets the feed.
+    let tasks = FeedTasks()
+    let (items, continuation) = state.feeds.open(onEnd: { tasks.cancel() })
     // When the store stops hearing changes (a database connection dropped), a feed that may miss one ends, and
     // its client reconnects and reads the state again.
-    let forwarding = events.forward(to: continuation) { event in
-      event.userID == user.id && event.version > ready ? .favourite(event) : nil
-    }
+    tasks.add(
+      Task {
+        for await event in events where event.userID == user.id && event.version > ready {
+          FeedRegistry.send(.favourite(event), to: continuation)
+        }
+        continuation.finish()
+      })
     let interval = state.keepAliveInterval
-    let keepingAlive = Task {
-      while (try? await Task.sleep(for: interval)) != nil {
-        continuation.yield(.keepAlive)
-      }
-    }
-    continuation.onTermination = { _ in
-      forwarding.cancel()
-      keepingAlive.cancel()
-    }
+    tasks.add(
+      Task {
+        while (try? await Task.sleep(for: interval)) != nil {
+          FeedRegistry.send(.keepAlive, to: continuation)
+        }
+      })
     let headers: HTTPFields = [.contentType: CatalogJSON.eventStreamContentType, .cacheControl: "no-cache"]
     return Response(
       status: .ok, headers: headers,
