@@ -28,18 +28,24 @@ public enum HumbleServer {
     ///
     /// A feed that falls further behind ends, and its client reconnects and reads the favourites again.
     public var feedQueueLimit: Int
+    /// What every URL the server hands out (a track's stream URL) starts with; nil (the default) for the address
+    /// it listens on.
+    ///
+    /// For example `https://music.example` behind a proxy. The request's Host header never reaches an answer.
+    public var publicURL: URL?
 
     /// Creates a configuration; by default 127.0.0.1 on a free port, a keep-alive every 15 s, feeds that hold
     /// 1,000 unsent events.
     public init(
       host: String = "127.0.0.1", port: Int = 0, keepAliveInterval: Duration = .seconds(15),
-      logger: Logger = Logger(label: "humble-server"), feedQueueLimit: Int = 1_000
+      logger: Logger = Logger(label: "humble-server"), feedQueueLimit: Int = 1_000, publicURL: URL? = nil
     ) {
       self.host = host
       self.port = port
       self.keepAliveInterval = keepAliveInterval
       self.logger = logger
       self.feedQueueLimit = feedQueueLimit
+      self.publicURL = publicURL
     }
   }
 
@@ -103,7 +109,8 @@ public enum HumbleServer {
     onRunning: @escaping @Sendable (URL) -> Void
   ) -> (ServiceGroup, ServerRoutes, FeedRegistry) {
     let state = ServerState(
-      store: store, keepAliveInterval: configuration.keepAliveInterval, feedQueueLimit: configuration.feedQueueLimit)
+      store: store, keepAliveInterval: configuration.keepAliveInterval, feedQueueLimit: configuration.feedQueueLimit,
+      publicURL: configuration.publicURL)
     let router = makeRouter(state: state)
     let host = configuration.host
     let application = Application(

@@ -105,20 +105,6 @@ enum RequestParsing {
     return String(raw)
   }
 
-  /// The server's address as the client used it (its Host header) when that is a plain host and port, else
-  /// the address the server listens on.
-  static func baseURL(_ request: Request, fallback: String) -> String {
-    guard let authority = request.head.authority, isPlainAuthority(authority) else { return fallback }
-    return "http://\(authority)"
-  }
-
-  private static func isPlainAuthority(_ authority: String) -> Bool {
-    guard !authority.isEmpty, authority.utf8.count <= 261 else { return false }
-    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]".utf8)
-    guard authority.utf8.allSatisfy(allowed.contains) else { return false }
-    return URLComponents(string: "http://\(authority)/")?.host?.isEmpty == false
-  }
-
   /// A parameter's text as an error quotes it: at most 64 characters.
   static func clip(_ text: Substring) -> String {
     text.count <= 64 ? String(text) : String(text.prefix(64)) + "…"

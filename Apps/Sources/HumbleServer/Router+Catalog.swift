@@ -48,34 +48,34 @@ struct ServerRouter {
       let id = try RequestParsing.identifier(CatalogAPI.Route.tracksOfArtist.parameter, context)
       let page = try RequestParsing.trackPage(request)
       var body = TrackPageBody(try await state.store.tracks(ofArtist: Artist.ID(id), page: page))
-      body.tracks = JSONResponse.served(body.tracks, request: request, state: state)
+      body.tracks = JSONResponse.served(body.tracks, state: state)
       return try JSONResponse.make(body)
     }
     on(.get, CatalogAPI.Route.relatedToArtist.template) { _, context in
       let id = try RequestParsing.identifier(CatalogAPI.Route.relatedToArtist.parameter, context)
       return try JSONResponse.make(ArtistList(artists: try await state.store.relatedArtists(of: Artist.ID(id))))
     }
-    on(.get, CatalogAPI.Route.playlistsFeaturingArtist.template) { request, context in
+    on(.get, CatalogAPI.Route.playlistsFeaturingArtist.template) { _, context in
       let id = try RequestParsing.identifier(CatalogAPI.Route.playlistsFeaturingArtist.parameter, context)
       let playlists = try await state.store.playlists(featuring: Artist.ID(id)).map { playlist in
-        JSONResponse.served(playlist, request: request, state: state)
+        JSONResponse.served(playlist, state: state)
       }
       return try JSONResponse.make(PlaylistList(playlists: playlists))
     }
-    on(.get, CatalogAPI.Route.playlist.template) { request, context in
+    on(.get, CatalogAPI.Route.playlist.template) { _, context in
       let id = try RequestParsing.identifier(CatalogAPI.Route.playlist.parameter, context)
       let playlist = try await state.store.playlist(withID: Playlist.ID(id))
-      return try JSONResponse.make(JSONResponse.served(playlist, request: request, state: state))
+      return try JSONResponse.make(JSONResponse.served(playlist, state: state))
     }
     on(.post, CatalogAPI.Path.trackLookup) { request, _ in
       let ids = try await RequestParsing.trackLookup(request).map { Track.ID($0) }
       let tracks = try await state.store.tracks(withIDs: ids)
-      return try JSONResponse.make(TrackList(tracks: JSONResponse.served(tracks, request: request, state: state)))
+      return try JSONResponse.make(TrackList(tracks: JSONResponse.served(tracks, state: state)))
     }
-    on(.get, CatalogAPI.Route.track.template) { request, context in
+    on(.get, CatalogAPI.Route.track.template) { _, context in
       let id = try RequestParsing.identifier(CatalogAPI.Route.track.parameter, context)
       let track = try await state.store.track(withID: Track.ID(id))
-      return try JSONResponse.make(JSONResponse.served([track], request: request, state: state)[0])
+      return try JSONResponse.make(JSONResponse.served([track], state: state)[0])
     }
     on(.get, CatalogAPI.Path.openAPIDocument) { _, _ in
       let document = try CatalogAPI.openAPIDocument
@@ -95,9 +95,10 @@ enum JSONResponse {
       body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
   }
 
-  /// Tracks whose stream URLs are this server's `/v1/tracks/{trackID}/stream`.
-  static func served(_ tracks: [Track], request: Request, state: ServerState) -> [Track] {
-    let base = RequestParsing.baseURL(request, fallback: state.address)
+  /// Tracks whose stream URLs are this server's `/v1/tracks/{trackID}/stream` at its public URL (never the
+  /// request's Host header, which a client or a proxy in front of a cache could forge).
+  static func served(_ tracks: [Track], state: ServerState) -> [Track] {
+    let base = state.publicBase
     return tracks.map { track in
       var track = track
       track.streamURLString = base + CatalogAPI.Path.stream(ofTrack: track.id.rawValue)
@@ -105,9 +106,9 @@ enum JSONResponse {
     }
   }
 
-  static func served(_ playlist: Playlist, request: Request, state: ServerState) -> Playlist {
+  static func served(_ playlist: Playlist, state: ServerState) -> Playlist {
     var playlist = playlist
-    playlist.tracks = served(playlist.tracks, request: request, state: state)
+    playlist.tracks = served(playlist.tracks, state: state)
     return playlist
   }
 }

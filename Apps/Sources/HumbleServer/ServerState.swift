@@ -1,3 +1,4 @@
+import Foundation
 import NIOConcurrencyHelpers
 
 /// What every handler shares: the store, the address the server listens on, its open feeds.
@@ -7,10 +8,22 @@ final class ServerState: Sendable {
   let keepAliveInterval: Duration
   private let listeningAddress = NIOLockedValueBox("http://127.0.0.1")
 
-  init(store: any CatalogStore, keepAliveInterval: Duration, feedQueueLimit: Int) {
+  /// The configured public URL, without a trailing slash; nil: the listening address.
+  private let publicURL: String?
+
+  init(store: any CatalogStore, keepAliveInterval: Duration, feedQueueLimit: Int, publicURL: URL?) {
     self.store = store
+    self.publicURL = publicURL.map { url in
+      let text = url.absoluteString
+      return text.hasSuffix("/") ? String(text.dropLast()) : text
+    }
     self.keepAliveInterval = keepAliveInterval
     feeds = FeedRegistry(queueLimit: feedQueueLimit)
+  }
+
+  /// What every URL the server hands out starts with: the configured public URL, else the listening address.
+  var publicBase: String {
+    publicURL ?? address
   }
 
   /// `http://HOST:PORT` of the listening socket, once it is bound.

@@ -38,6 +38,13 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(name: .long, help: "The port to listen on; 0 picks a free one.")
   var port = 8080
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "What every URL the server hands out starts with, e.g. https://music.example behind a proxy.",
+      discussion: "By default, the address it listens on. The Host header of a request never reaches an answer."))
+  var publicURL: String?
+
   func validate() throws {
     if inMemory, database != nil { throw ValidationError("Use either --in-memory or --database, not both.") }
     if postgres.url != nil, inMemory || database != nil {
@@ -47,6 +54,25 @@ struct ServeCommand: AsyncParsableCommand {
       throw ValidationError("--database-timeout must be from 0 to 3600 seconds.")
     }
     if !(0...65535).contains(port) { throw ValidationError("--port must be from 0 to 65535.") }
+    if let publicURL, Self.publicURL(publicURL) == nil {
+      throw ValidationError(
+        "--public-url must be an http or https URL with a host and no query, such as https://music.example, not '\(publicURL)'."
+      )
+    }
+  }
+
+  /// A public URL as given, if it is an http or https URL with a host, and no user, query or fragment.
+  static func publicURL(_ text: String) -> URL? {
+    guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", components.host?.isEmpty == false, components.user == nil,
+      components.query == nil, components.fragment == nil
+    else { return nil }
+    return components.url
+  }
+
+  /// Where and how the server listens, from the flags.
+  private var configuration: HumbleServer.Configuration {
+    HumbleServer.Configuration(host: host, port: port, publicURL: publicURL.flatMap(Self.publicURL))
   }
 
   func run() async throws {
@@ -58,7 +84,6 @@ struct ServeCommand: AsyncParsableCommand {
     let location: StorageLocation =
       inMemory ? .inMemory() : database.map { .database(at: URL(fileURLWithPath: $0)) } ?? .userDefault()
     let services = try openServices(location)
-    let configuration = HumbleServer.Configuration(host: host, port: port)
     do {
       try await HumbleServer.run(
         store: SQLiteCatalogStore(database: services.database), configuration: configuration
@@ -77,7 +102,6 @@ extension ServeCommand {
   private func servePostgres(_ location: PostgresLocation) async throws {
     let store = try await connectPostgres(
       location, configuration: .init(requestTimeout: .milliseconds(Int(databaseTimeout * 1000))))
-    let configuration = HumbleServer.Configuration(host: host, port: port)
     do {
       try await HumbleServer.run(store: store, configuration: configuration) { url in
         FileHandle.standardOutput.write(Data((url.absoluteString + "\n").utf8))

@@ -175,17 +175,29 @@ import Testing
     }
   }
 
-  @Test(arguments: StoreBackend.allCases) func streamURLsFollowTheHostTheClientUsedAndIgnoreAMalformedOne(
+  @Test(arguments: StoreBackend.allCases) func streamURLsNameTheServersOwnAddressWhateverTheHostHeaderSays(
     _ backend: StoreBackend
   ) async throws {
     try await TestServer.with(backend) { server in
-      let named = try await server.send(
-        .GET, "/v1/artists/solo/tracks?limit=1", headers: [("Host", "music.example:8443")])
-      let page = try CatalogJSON.decoder().decode(TrackPageBody.self, from: named.body)
-      #expect(page.tracks.first?.streamURLString == "http://music.example:8443/v1/tracks/solo-1/stream")
-      let odd = try await server.send(.GET, "/v1/artists/solo/tracks?limit=1", headers: [("Host", "evil/x?y")])
-      let fallback = try CatalogJSON.decoder().decode(TrackPageBody.self, from: odd.body)
-      #expect(fallback.tracks.first?.streamURLString == server.server.url.absoluteString + "/v1/tracks/solo-1/stream")
+      let own = server.server.url.absoluteString + "/v1/tracks/solo-1/stream"
+      // A forged Host would poison any cache in front of the server with another host's stream URLs.
+      for host in ["evil.test", "music.example:8443", "evil/x?y"] {
+        let answer = try await server.send(.GET, "/v1/artists/solo/tracks?limit=1", headers: [("Host", host)])
+        let page = try CatalogJSON.decoder().decode(TrackPageBody.self, from: answer.body)
+        #expect(page.tracks.first?.streamURLString == own, "Host: \(host)")
+        #expect(!answer.text.contains("evil"), "Host: \(host)")
+      }
+    }
+  }
+
+  @Test(arguments: StoreBackend.allCases) func streamURLsStartWithTheConfiguredPublicURL(_ backend: StoreBackend)
+    async throws
+  {
+    try await TestServer.with(backend, publicURL: URL(string: "https://music.example/catalog/")) { server in
+      let answer = try await server.send(
+        .GET, "/v1/artists/solo/tracks?limit=1", headers: [("Host", "evil.test")])
+      let page = try CatalogJSON.decoder().decode(TrackPageBody.self, from: answer.body)
+      #expect(page.tracks.first?.streamURLString == "https://music.example/catalog/v1/tracks/solo-1/stream")
     }
   }
 

@@ -80,6 +80,31 @@ import Testing
     #expect(run.output.isEmpty)
   }
 
+  @Test(arguments: ["ftp://music.example", "music.example", "https://", "https://music.example/?a=b"])
+  func aPublicURLThatIsNotAnHTTPAddressIsRefusedInOneLine(publicURL: String) async throws {
+    let run = try await run(["--in-memory", "--public-url", publicURL])
+    #expect(run.status == 1)
+    #expect(
+      run.errors == [
+        "humble-server: --public-url must be an http or https URL with a host and no query, such as "
+          + "https://music.example, not '\(publicURL)'."
+      ])
+  }
+
+  @Test func theServerHandsOutStreamURLsAtItsPublicURL() async throws {
+    let server = try ServerProcess(
+      arguments: ["--port", "0", "--in-memory", "--public-url", "https://music.example"], directory: directory)
+    let url = try #require(URL(string: try await server.firstLine()))
+    let artists = try await HTTPTestClient(url: url).send(.GET, CatalogAPI.Path.artists)
+    let artist = try #require(try CatalogJSON.decoder().decode(ArtistList.self, from: artists.body).artists.first)
+    let tracks = try await HTTPTestClient(url: url).send(
+      .GET, CatalogAPI.Path.tracks(ofArtist: artist.id.rawValue) + "?limit=1", headers: [("Host", "evil.test")])
+    #expect(tracks.text.contains("https://music.example/v1/tracks/"))
+    #expect(!tracks.text.contains("evil.test"))
+    server.signal(SIGTERM)
+    #expect(await server.exitStatus() == 0)
+  }
+
   @Test func anUnopenableDatabaseIsOneLineAndExitStatus1() async throws {
     let run = try await run(["--port", "0", "--database", directory.path])
     #expect(run.status == 1)

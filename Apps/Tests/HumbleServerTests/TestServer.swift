@@ -49,7 +49,7 @@ struct TestServer: Sendable {
   /// Runs `body` with a fresh server over `backend`, and stops the server (and drops its database) afterwards.
   @discardableResult
   static func with<T>(
-    _ backend: StoreBackend = .sqlite, keepAliveInterval: Duration = .seconds(15),
+    _ backend: StoreBackend = .sqlite, keepAliveInterval: Duration = .seconds(15), publicURL: URL? = nil,
     _ body: (TestServer) async throws -> T
   ) async throws -> T {
     let files = FileManager.default.temporaryDirectory.appendingPathComponent("humble-server-\(UUID().uuidString)")
@@ -60,7 +60,8 @@ struct TestServer: Sendable {
     switch backend {
     case .sqlite:
       return try await with(
-        store: SQLiteCatalogStore(database: database), files: files, keepAliveInterval: keepAliveInterval, body)
+        store: SQLiteCatalogStore(database: database), files: files, keepAliveInterval: keepAliveInterval,
+        publicURL: publicURL, body)
     case .postgres:
       return try await PostgresTestDatabase.with { location in
         try await PostgresCatalogImport.run(from: database, into: location)
@@ -70,7 +71,8 @@ struct TestServer: Sendable {
             requestTimeout: patientRequestTimeout, connectTimeout: patientConnectTimeout, maximumConnections: 4,
             logger: quietLogger))
         do {
-          let result = try await with(store: store, files: files, keepAliveInterval: keepAliveInterval, body)
+          let result = try await with(
+            store: store, files: files, keepAliveInterval: keepAliveInterval, publicURL: publicURL, body)
           await store.close()
           return result
         } catch {
@@ -88,14 +90,16 @@ struct TestServer: Sendable {
   }
 
   private static func with<T>(
-    store: some CatalogStore, files: URL, keepAliveInterval: Duration, _ body: (TestServer) async throws -> T
+    store: some CatalogStore, files: URL, keepAliveInterval: Duration, publicURL: URL?,
+    _ body: (TestServer) async throws -> T
   ) async throws -> T {
     let ada = try await HumbleServer.addUser(named: "ada", to: store)
     let bob = try await HumbleServer.addUser(named: "bob", to: store)
     var logger = Logger(label: "humble-server-tests")
     logger.logLevel = .warning
     let server = try await HumbleServer.start(
-      store: store, configuration: .init(port: 0, keepAliveInterval: keepAliveInterval, logger: logger))
+      store: store,
+      configuration: .init(port: 0, keepAliveInterval: keepAliveInterval, logger: logger, publicURL: publicURL))
     let testServer = TestServer(
       server: server, client: HTTPTestClient(url: server.url), files: files, adaToken: ada, bobToken: bob)
     do {
