@@ -59,12 +59,10 @@ extension ServerRouter {
     let (items, continuation) = state.feeds.open(onEnd: { tasks.cancel() })
     // When the store stops hearing changes (a database connection dropped), a feed that may miss one ends, and
     // its client reconnects and reads the state again.
+    // A feed that falls behind its bounded queue ends the same way.
     tasks.add(
-      Task {
-        for await event in events where event.userID == user.id && event.version > ready {
-          FeedRegistry.send(.favourite(event), to: continuation)
-        }
-        continuation.finish()
+      events.forward(to: continuation) { event in
+        event.userID == user.id && event.version > ready ? .favourite(event) : nil
       })
     let interval = state.keepAliveInterval
     tasks.add(

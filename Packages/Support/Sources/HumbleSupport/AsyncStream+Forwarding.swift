@@ -1,6 +1,7 @@
 extension AsyncStream where Element: Sendable {
   /// Forwards each element, transformed, into `continuation` (an element `transform` maps to nil is left out),
-  /// and finishes `continuation` when this stream ends.
+  /// and finishes `continuation` when this stream ends, or when its buffer is full and drops an element (a
+  /// listener that fell that far behind must start again rather than miss one).
   ///
   /// Answers the forwarding task: cancel it to stop forwarding.
   @discardableResult
@@ -10,7 +11,8 @@ extension AsyncStream where Element: Sendable {
   ) -> Task<Void, Never> {
     Task {
       for await element in self {
-        if let forwarded = transform(element) { continuation.yield(forwarded) }
+        guard let forwarded = transform(element) else { continue }
+        if case .dropped = continuation.yield(forwarded) { break }
       }
       continuation.finish()
     }
