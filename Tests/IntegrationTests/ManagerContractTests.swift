@@ -82,10 +82,10 @@ import Testing
         if implementation == .remotePostgres {
           let location = try await PostgresTestDatabase.create()
           database = location
-          try await PostgresCatalogImport.run(from: catalog.database, into: location)
+          try await PostgresCatalogImport.run(from: catalog.database, into: location, connectTimeout: .seconds(120))
           store = try await PostgresCatalogStore.connect(
             to: location,
-            configuration: .init(requestTimeout: .seconds(300), connectTimeout: .seconds(60), logger: .quiet))
+            configuration: .init(requestTimeout: .seconds(300), connectTimeout: .seconds(120), logger: .quiet))
         } else {
           store = SQLiteCatalogStore(database: catalog.database)
         }

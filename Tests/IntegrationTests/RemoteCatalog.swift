@@ -26,10 +26,10 @@ actor RemoteCatalog {
       let store: any CatalogStore
       if overPostgres {
         let location = try await PostgresTestDatabase.create()
-        try await PostgresCatalogImport.run(from: services.database, into: location)
+        try await PostgresCatalogImport.run(from: services.database, into: location, connectTimeout: .seconds(120))
         store = try await PostgresCatalogStore.connect(
           to: location,
-          configuration: .init(requestTimeout: .seconds(300), connectTimeout: .seconds(60), logger: .quiet))
+          configuration: .init(requestTimeout: .seconds(300), connectTimeout: .seconds(120), logger: .quiet))
       } else {
         store = SQLiteCatalogStore(database: services.database)
       }

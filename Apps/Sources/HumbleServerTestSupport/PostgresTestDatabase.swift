@@ -73,11 +73,12 @@ public enum PostgresTestDatabase {
   public static func query(_ location: PostgresLocation, _ statement: String) async throws -> [String] {
     var logger = Logger(label: "humble-test-postgres")
     logger.logLevel = .critical
-    let connection = try await PostgresConnection.connect(
-      configuration: .init(
-        host: location.host, port: location.port, username: location.username, password: location.password,
-        database: location.database, tls: .disable),
-      id: 0, logger: logger)
+    var configuration = PostgresConnection.Configuration(
+      host: location.host, port: location.port, username: location.username, password: location.password,
+      database: location.database, tls: .disable)
+    // Patient: a test suite under a sanitizer on two cores can take longer than PostgresNIO's 10 s to connect.
+    configuration.options.connectTimeout = .seconds(120)
+    let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
     do {
       var values: [String] = []
       for try await row in try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger) {

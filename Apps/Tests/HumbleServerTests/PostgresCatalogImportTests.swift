@@ -9,7 +9,7 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct PostgresCatalogImportTests {
   @Test func anImportLeavesTheTrackTableWithTheIndexesAndForeignKeysOfTheMigrations() async throws {
     try await PostgresTestDatabase.with { location in
-      try await PostgresSchema.migrate(location)
+      try await PostgresSchema.migrate(location, connectTimeout: TestServer.patientConnectTimeout)
       let migrated = try await Self.trackDefinitions(location)
       #expect(migrated.count == 11, "\(migrated)")
       #expect(migrated.contains("track_artist_id_fkey FOREIGN KEY (artist_id) REFERENCES artist(id) ON DELETE CASCADE"))
@@ -65,7 +65,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: files) }
     let database = try CatalogDatabase.open(at: nil)
     try TestServer.importCatalog(into: database, files: files)
-    try await PostgresCatalogImport.run(from: database, into: location)
+    try await PostgresCatalogImport.run(
+      from: database, into: location, connectTimeout: TestServer.patientConnectTimeout)
   }
 
   /// The track table's indexes and constraints, as PostgreSQL describes them, sorted.

@@ -32,11 +32,13 @@ import Testing
     #expect(fromSQLite.last?.tracks.map(\.id) == ["b-2", "a-3", "b-1"])
 
     try await PostgresTestDatabase.with { location in
-      try await PostgresCatalogImport.run(from: database, into: location)
+      try await PostgresCatalogImport.run(
+        from: database, into: location, connectTimeout: TestServer.patientConnectTimeout)
       let store = try await PostgresCatalogStore.connect(
         to: location,
         configuration: .init(
-          requestTimeout: TestServer.patientRequestTimeout, maximumConnections: 2, logger: TestServer.quietLogger))
+          requestTimeout: TestServer.patientRequestTimeout, connectTimeout: TestServer.patientConnectTimeout,
+          maximumConnections: 2, logger: TestServer.quietLogger))
       let fromPostgres = try await store.playlists(featuring: "a")
       let ofB = try await store.playlists(featuring: "b")
       await store.close()

@@ -98,7 +98,7 @@ import Testing
 
   @Test func aServerOverANewerSchemaExitsWithOneLine() async throws {
     try await PostgresTestDatabase.with { location in
-      try await PostgresSchema.migrate(location)
+      try await PostgresSchema.migrate(location, connectTimeout: TestServer.patientConnectTimeout)
       _ = try await PostgresTestDatabase.query(
         location, "INSERT INTO humble_schema_migration (version, name) VALUES (99, 'future')")
       let server = try ImportProcess(arguments: ["--postgres", location.description, "--port", "0"])

@@ -9,13 +9,15 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct PostgresMigrationTests {
   @Test func anEmptyDatabaseGetsEveryMigrationAndARerunAppliesNone() async throws {
     try await PostgresTestDatabase.with { location in
-      #expect(try await PostgresSchema.appliedVersions(at: location) == [])
+      #expect(
+        try await PostgresSchema.appliedVersions(at: location, connectTimeout: TestServer.patientConnectTimeout) == [])
       let all = Array(1...PostgresSchema.latestVersion)
-      #expect(try await PostgresSchema.migrate(location) == all)
+      #expect(try await PostgresSchema.migrate(location, connectTimeout: TestServer.patientConnectTimeout) == all)
       let tables = try await Self.tables(location)
       #expect(tables.isSuperset(of: ["artist", "track", "playlist", "server_user", "user_favourite"]))
-      #expect(try await PostgresSchema.migrate(location) == [])
-      #expect(try await PostgresSchema.appliedVersions(at: location) == all)
+      #expect(try await PostgresSchema.migrate(location, connectTimeout: TestServer.patientConnectTimeout) == [])
+      #expect(
+        try await PostgresSchema.appliedVersions(at: location, connectTimeout: TestServer.patientConnectTimeout) == all)
       #expect(try await Self.tables(location) == tables)
     }
   }
@@ -23,17 +25,21 @@ import Testing
   @Test func serversStartingTogetherMigrateOnce() async throws {
     try await PostgresTestDatabase.with { location in
       let applied = try await withThrowingTaskGroup(of: [Int].self) { group in
-        for _ in 0..<4 { group.addTask { try await PostgresSchema.migrate(location) } }
+        for _ in 0..<4 {
+          group.addTask { try await PostgresSchema.migrate(location, connectTimeout: TestServer.patientConnectTimeout) }
+        }
         return try await group.reduce(into: []) { $0.append($1) }
       }
       #expect(applied.filter { !$0.isEmpty } == [Array(1...PostgresSchema.latestVersion)])
-      #expect(try await PostgresSchema.appliedVersions(at: location) == Array(1...PostgresSchema.latestVersion))
+      #expect(
+        try await PostgresSchema.appliedVersions(at: location, connectTimeout: TestServer.patientConnectTimeout)
+          == Array(1...PostgresSchema.latestVersion))
     }
   }
 
   @Test func aNewerSchemaIsRefusedInOneLineAndLeftUntouched() async throws {
     try await PostgresTestDatabase.with { location in
-      try await PostgresSchema.migrate(location)
+      try await PostgresSchema.migrate(location, connectTimeout: TestServer.patientConnectTimeout)
       let newer = PostgresSchema.latestVersion + 1
       try await Self.execute(
         location, "INSERT INTO humble_schema_migration (version, name) VALUES (\(newer), 'from the future')")
@@ -41,10 +47,12 @@ import Testing
       let tables = try await Self.tables(location)
 
       await #expect(throws: PostgresStoreError.newerSchema(found: newer, known: PostgresSchema.latestVersion)) {
-        _ = try await PostgresCatalogStore.connect(to: location)
+        _ = try await PostgresCatalogStore.connect(
+          to: location,
+          configuration: .init(connectTimeout: TestServer.patientConnectTimeout, logger: TestServer.quietLogger))
       }
       await #expect(throws: PostgresStoreError.newerSchema(found: newer, known: PostgresSchema.latestVersion)) {
-        try await PostgresSchema.migrate(location)
+        try await PostgresSchema.migrate(location, connectTimeout: TestServer.patientConnectTimeout)
       }
       let message = "\(PostgresStoreError.newerSchema(found: newer, known: PostgresSchema.latestVersion))"
       #expect(
@@ -52,7 +60,9 @@ import Testing
           == "The database has schema version \(newer), newer than this humble-server knows "
           + "(\(PostgresSchema.latestVersion)); it was left untouched: use a newer humble-server.")
       #expect(try await Self.tables(location) == tables)
-      #expect(try await PostgresSchema.appliedVersions(at: location) == Array(1...newer))
+      #expect(
+        try await PostgresSchema.appliedVersions(at: location, connectTimeout: TestServer.patientConnectTimeout)
+          == Array(1...newer))
     }
   }
 

@@ -31,7 +31,8 @@ struct PostgresServers: Sendable {
     defer { try? FileManager.default.removeItem(at: files) }
     let database = try CatalogDatabase.open(at: nil)
     try TestServer.importCatalog(into: database, files: files)
-    try await PostgresCatalogImport.run(from: database, into: location)
+    try await PostgresCatalogImport.run(
+      from: database, into: location, connectTimeout: TestServer.patientConnectTimeout)
     return try await body(PostgresServers(location: location, files: files))
   }
 
@@ -40,7 +41,8 @@ struct PostgresServers: Sendable {
     let store = try await PostgresCatalogStore.connect(
       to: location,
       configuration: .init(
-        requestTimeout: requestTimeout, maximumConnections: maximumConnections, logger: TestServer.quietLogger))
+        requestTimeout: requestTimeout, connectTimeout: TestServer.patientConnectTimeout,
+        maximumConnections: maximumConnections, logger: TestServer.quietLogger))
     do {
       let server = try await HumbleServer.start(store: store, configuration: .init(logger: TestServer.quietLogger))
       return Running(store: store, server: server)

@@ -64,7 +64,8 @@ struct TestServer: Sendable {
         publicURL: publicURL, body)
     case .postgres:
       return try await PostgresTestDatabase.with { location in
-        try await PostgresCatalogImport.run(from: database, into: location)
+        try await PostgresCatalogImport.run(
+          from: database, into: location, connectTimeout: TestServer.patientConnectTimeout)
         let store = try await PostgresCatalogStore.connect(
           to: location,
           configuration: .init(
