@@ -62,7 +62,7 @@ let package = Package(
     ),
     .target(
       name: "HumbleServerTestSupport",
-      dependencies: ["HumbleServerPostgres"] + products(of: "postgres-nio", "PostgresNIO")
+      dependencies: ["HumbleServer", "HumbleServerPostgres"] + products(of: "postgres-nio", "PostgresNIO")
         + products(of: "swift-log", "Logging") + products(of: "swift-nio", "NIOConcurrencyHelpers")
         + products(of: "Services", "ServicesTestSupport")
     ),

@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import HumbleSupport
 import Services
 
@@ -31,8 +32,17 @@ public protocol CatalogStore: Sendable {
 
   /// Adds a user known by the SHA-256 hash (hex) of their token.
   func addUser(name: String, tokenHash: String) async throws(CatalogStoreError) -> ServerUser
-  /// The user whose token has this hash, or nil.
+  /// The user whose token has this hash, or nil (also when the token was revoked).
   func user(withTokenHash tokenHash: String) async throws(CatalogStoreError) -> ServerUser?
+  /// Every user, ordered by name, with whether their token is revoked.
+  func users() async throws(CatalogStoreError) -> [UserRecord]
+  /// Revokes a user's token: it no longer authenticates, and the server ends its open feeds within one keep-alive
+  /// interval. The user and their favourites stay. Answers false when the token was already revoked;
+  /// ``CatalogStoreError/userNotFound(_:)`` when no user has the name.
+  func revokeToken(ofUserNamed name: String) async throws(CatalogStoreError) -> Bool
+  /// Gives a user a new token (known by its hash), replacing the old one, revoked or not;
+  /// ``CatalogStoreError/userNotFound(_:)`` when no user has the name.
+  func replaceToken(ofUserNamed name: String, tokenHash: String) async throws(CatalogStoreError)
   /// A user's favourites, ordered by track ID, and their version.
   func favourites(of user: ServerUser) async throws(CatalogStoreError) -> FavouritesState
   /// Sets whether a track is one of a user's favourites (idempotent); answers the state and version after.
@@ -72,6 +82,26 @@ public struct ServerUser: Hashable, Sendable {
   public init(id: Int64, name: String) {
     self.id = id
     self.name = name
+  }
+}
+
+/// A user as `humble-server user list` shows them.
+public struct UserRecord: Hashable, Sendable {
+  /// The user's unique name.
+  public var name: String
+  /// When the user was added.
+  public var createdAt: Date
+  /// How many favourite tracks the user has.
+  public var favouriteCount: Int
+  /// When the user's token was revoked; nil while it authenticates.
+  public var revokedAt: Date?
+
+  /// Creates a record.
+  public init(name: String, createdAt: Date, favouriteCount: Int, revokedAt: Date?) {
+    self.name = name
+    self.createdAt = createdAt
+    self.favouriteCount = favouriteCount
+    self.revokedAt = revokedAt
   }
 }
 
@@ -119,6 +149,8 @@ public enum CatalogStoreError: Error, Hashable, Sendable, CustomStringConvertibl
   case trackNotFound(Track.ID)
   /// Another user has this name.
   case nameTaken(String)
+  /// No user has this name.
+  case userNotFound(String)
   /// The store cannot be read or written; `reason` says why.
   case unavailable(reason: String)
 
@@ -129,6 +161,7 @@ public enum CatalogStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     case .playlistNotFound(let id): "No playlist with ID '\(id)' in the catalog."
     case .trackNotFound(let id): "No track with ID '\(id)' in the catalog."
     case .nameTaken(let name): "A user named '\(name)' already exists."
+    case .userNotFound(let name): "No user named '\(name)'."
     case .unavailable(let reason): "The catalog is unavailable: \(reason)"
     }
   }

@@ -2,45 +2,86 @@ import Foundation
 import NIOConcurrencyHelpers
 
 /// What the favourites feed sends after its `ready` event.
-enum FeedItem: Sendable {
+package enum FeedItem: Sendable {
   case favourite(FavouriteEvent)
   case keepAlive
 }
 
-/// The open favourites feeds, so that shutdown can end them (a feed is a response that never ends by itself, and a
-/// graceful shutdown waits for every response to end), and so that a feed that ends leaves no trace.
+/// The open favourites feeds: each user's changes go to that user's feeds only, each feed holds a bounded queue,
+/// a user holds a bounded number of feeds, and a feed whose token was revoked ends.
+///
+/// The registry reads the store's changes once for every feed (not once per feed) and routes each change to the
+/// feeds of its user. Shutdown ends every feed (a feed is a response that never ends by itself, and a graceful
+/// shutdown waits for every response to end), and a feed that ends leaves no trace.
 final class FeedRegistry: Sendable {
+  private struct Feed {
+    var continuation: AsyncStream<FeedItem>.Continuation
+    var userID: Int64
+    var tokenHash: String
+    /// The subscription to the store's changes that feeds this feed.
+    var generation: Int
+  }
+
+  /// One reading of the store's changes; when the store ends it (it may have missed changes), the feeds it fed
+  /// end too, and the next feed opened starts a new one.
+  private struct Subscription {
+    var generation: Int
+    var task: Task<Void, Never>
+  }
+
   private struct Feeds {
     var nextID = 0
-    var open: [Int: AsyncStream<FeedItem>.Continuation] = [:]
+    var open: [Int: Feed] = [:]
+    var byUser: [Int64: Set<Int>] = [:]
+    var subscription: Subscription?
+    var nextGeneration = 0
     var isClosed = false
     /// Callers of ``waitUntilOpen(atMost:)`` still waiting, with the count each waits for.
     var waiters: [(id: UUID, atMost: Int, continuation: CheckedContinuation<Void, Never>)] = []
   }
 
   private let feeds = NIOLockedValueBox(Feeds())
+  private let store: any CatalogStore
   /// How many items a feed holds for a client that does not read them; the feed ends rather than hold more.
   let queueLimit: Int
+  /// How many feeds one user may hold open at once.
+  let maximumFeedsPerUser: Int
 
-  /// Creates a registry whose feeds hold at most `queueLimit` unsent items.
-  init(queueLimit: Int) {
+  /// Creates a registry over a store's changes whose feeds hold at most `queueLimit` unsent items, at most
+  /// `maximumFeedsPerUser` of them per user.
+  init(store: any CatalogStore, queueLimit: Int, maximumFeedsPerUser: Int) {
+    self.store = store
     self.queueLimit = max(1, queueLimit)
+    self.maximumFeedsPerUser = max(1, maximumFeedsPerUser)
   }
 
-  /// A new feed's stream and its continuation; the stream is already finished once the server is stopping.
+  /// A new feed of `user`'s changes, known by the hash of the token that opened it; the stream is already
+  /// finished once the server is stopping.
   ///
-  /// When the feed ends (its client went away, it fell behind, the server stops), `onEnd` runs and the feed
-  /// leaves the registry. Set no `onTermination` of your own on the continuation: it would replace the registry's.
-  func open(onEnd: @escaping @Sendable () -> Void = {}) -> (
-    AsyncStream<FeedItem>, AsyncStream<FeedItem>.Continuation
-  ) {
+  /// Every change of the user's favourites committed after this call reaches the stream (so read the version
+  /// the feed starts from after it). When the feed ends (its client went away, it fell behind, its token was
+  /// revoked, the server stops), `onEnd` runs and the feed leaves the registry. Set no `onTermination` of your
+  /// own on the continuation: it would replace the registry's.
+  ///
+  /// - Throws: ``FeedLimitReached`` when the user already holds ``maximumFeedsPerUser`` feeds.
+  func open(
+    for user: ServerUser, tokenHash: String, onEnd: @escaping @Sendable () -> Void = {}
+  ) throws(FeedLimitReached) -> (AsyncStream<FeedItem>, AsyncStream<FeedItem>.Continuation) {
     let (stream, continuation) = AsyncStream<FeedItem>.makeStream(bufferingPolicy: .bufferingOldest(queueLimit))
-    let id: Int? = feeds.withLockedValue { feeds in
-      guard !feeds.isClosed else { return nil }
-      defer { feeds.nextID += 1 }
-      feeds.open[feeds.nextID] = continuation
-      return feeds.nextID
+    let opened: Result<Int?, FeedLimitReached> = feeds.withLockedValue { feeds in
+      guard !feeds.isClosed else { return .success(nil) }
+      guard feeds.byUser[user.id, default: []].count < maximumFeedsPerUser else {
+        return .failure(FeedLimitReached(limit: maximumFeedsPerUser))
+      }
+      let generation = subscribe(&feeds)
+      let id = feeds.nextID
+      feeds.nextID += 1
+      feeds.open[id] = Feed(
+        continuation: continuation, userID: user.id, tokenHash: tokenHash, generation: generation)
+      feeds.byUser[user.id, default: []].insert(id)
+      return .success(id)
     }
+    let id = try opened.get()
     continuation.onTermination = { [weak self] _ in
       onEnd()
       if let id { self?.remove(id) }
@@ -49,10 +90,65 @@ final class FeedRegistry: Sendable {
     return (stream, continuation)
   }
 
+  /// The generation of the live subscription to the store's changes, started if there is none.
+  private func subscribe(_ feeds: inout Feeds) -> Int {
+    if let subscription = feeds.subscription { return subscription.generation }
+    let generation = feeds.nextGeneration
+    feeds.nextGeneration += 1
+    let events = store.favouriteEvents()
+    let task = Task { [weak self] in
+      for await event in events {
+        self?.deliver(event)
+      }
+      self?.end(generation: generation)
+    }
+    feeds.subscription = Subscription(generation: generation, task: task)
+    return generation
+  }
+
+  /// Sends a change to its user's feeds.
+  private func deliver(_ event: FavouriteEvent) {
+    let continuations = feeds.withLockedValue { feeds in
+      feeds.byUser[event.userID, default: []].compactMap { feeds.open[$0]?.continuation }
+    }
+    for continuation in continuations { Self.send(.favourite(event), to: continuation) }
+  }
+
+  /// Ends the feeds a subscription fed: the store stopped hearing changes, so they may miss one.
+  private func end(generation: Int) {
+    let ended = feeds.withLockedValue { feeds in
+      if feeds.subscription?.generation == generation { feeds.subscription = nil }
+      return feeds.open.values.filter { $0.generation == generation }.map(\.continuation)
+    }
+    for continuation in ended { continuation.finish() }
+  }
+
   /// Sends an item down a feed; a feed whose client has fallen `queueLimit` items behind ends instead (its client
   /// reconnects and reads the favourites again, so nothing is lost).
   static func send(_ item: FeedItem, to continuation: AsyncStream<FeedItem>.Continuation) {
     if case .dropped = continuation.yield(item) { continuation.finish() }
+  }
+
+  /// Sends a keep-alive down every open feed.
+  func sendKeepAlives() {
+    let open = feeds.withLockedValue { feeds in feeds.open.values.map(\.continuation) }
+    for continuation in open { Self.send(.keepAlive, to: continuation) }
+  }
+
+  /// Ends the feeds opened with a token the store no longer knows (revoked), asking the store once per token.
+  ///
+  /// A store that cannot answer ends nothing: the feeds are checked again next time.
+  func endFeedsOfRevokedTokens() async {
+    let tokenHashes = feeds.withLockedValue { feeds in Set(feeds.open.values.map(\.tokenHash)) }
+    for tokenHash in tokenHashes {
+      let user: ServerUser?
+      do { user = try await store.user(withTokenHash: tokenHash) } catch { continue }
+      guard user == nil else { continue }
+      let revoked = feeds.withLockedValue { feeds in
+        feeds.open.values.filter { $0.tokenHash == tokenHash }.map(\.continuation)
+      }
+      for continuation in revoked { continuation.finish() }
+    }
   }
 
   /// How many feeds are open.
@@ -81,18 +177,23 @@ final class FeedRegistry: Sendable {
     }
   }
 
-  /// Ends every open feed, and every feed opened from now on.
+  /// Ends every open feed, and every feed opened from now on, and stops reading the store's changes.
   func closeAll() {
-    let open = feeds.withLockedValue { feeds in
+    let (open, subscription) = feeds.withLockedValue { feeds in
       feeds.isClosed = true
-      return Array(feeds.open.values)
+      defer { feeds.subscription = nil }
+      return (feeds.open.values.map(\.continuation), feeds.subscription)
     }
     for continuation in open { continuation.finish() }
+    subscription?.task.cancel()
   }
 
   private func remove(_ id: Int) {
     let satisfied = feeds.withLockedValue { feeds in
-      feeds.open.removeValue(forKey: id)
+      if let feed = feeds.open.removeValue(forKey: id) {
+        feeds.byUser[feed.userID]?.remove(id)
+        if feeds.byUser[feed.userID]?.isEmpty == true { feeds.byUser[feed.userID] = nil }
+      }
       let count = feeds.open.count
       let satisfied = feeds.waiters.filter { $0.atMost >= count }.map(\.continuation)
       feeds.waiters.removeAll { $0.atMost >= count }
@@ -102,26 +203,8 @@ final class FeedRegistry: Sendable {
   }
 }
 
-/// The tasks that feed one feed, cancelled together when it ends (even if it ended before they were added).
-final class FeedTasks: Sendable {
-  private let state = NIOLockedValueBox((tasks: [Task<Void, Never>](), isCancelled: false))
-
-  /// Adds a task; one added after the feed ended is cancelled at once.
-  func add(_ task: Task<Void, Never>) {
-    let isCancelled = state.withLockedValue { state in
-      if !state.isCancelled { state.tasks.append(task) }
-      return state.isCancelled
-    }
-    if isCancelled { task.cancel() }
-  }
-
-  /// Cancels every task added, and every one added from now on.
-  func cancel() {
-    let tasks = state.withLockedValue { state in
-      state.isCancelled = true
-      defer { state.tasks = [] }
-      return state.tasks
-    }
-    for task in tasks { task.cancel() }
-  }
+/// A user already holds as many favourites feeds as the server allows one user.
+package struct FeedLimitReached: Error {
+  /// The most feeds one user may hold open.
+  package var limit: Int
 }

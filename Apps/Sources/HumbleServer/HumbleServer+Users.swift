@@ -11,6 +11,15 @@ extension HumbleServer {
     _ = try await store.addUser(name: name, tokenHash: Tokens.hash(token))
     return token
   }
+
+  /// Gives a user a new bearer token, replacing the old one (revoked or not), and answers it.
+  ///
+  /// The token is stored only as its SHA-256 hash; ``CatalogStoreError/userNotFound(_:)`` when no user has the name.
+  public static func replaceToken(ofUserNamed name: String, in store: some CatalogStore) async throws -> String {
+    let token = Tokens.make()
+    try await store.replaceToken(ofUserNamed: name, tokenHash: Tokens.hash(token))
+    return token
+  }
 }
 
 /// A user name that cannot be used.

@@ -33,6 +33,11 @@ public enum HumbleServer {
     ///
     /// For example `https://music.example` behind a proxy. The request's Host header never reaches an answer.
     public var publicURL: URL?
+    /// How many favourites feeds one user may hold open at once: 16 by default.
+    ///
+    /// A feed past it is refused with 429 and a `Retry-After` of one keep-alive interval, by when a feed whose
+    /// client went away unnoticed has failed its keep-alive and closed.
+    public var maximumFeedsPerUser: Int = 16
 
     /// Creates a configuration; by default 127.0.0.1 on a free port, a keep-alive every 15 s, feeds that hold
     /// 1,000 unsent events.
@@ -68,6 +73,12 @@ public enum HumbleServer {
     /// or that the server ended leaves the count when it ends.
     public func waitUntilOpenFeeds(atMost count: Int) async {
       await feeds.waitUntilOpen(atMost: count)
+    }
+
+    /// Opens a favourites feed of `user` as the feed route does, for ``HumbleServerTestSupport``: its items wait
+    /// in its bounded queue until read, as they do for a client that stops reading.
+    package func openFeed(of user: ServerUser, token: String) throws(FeedLimitReached) -> AsyncStream<FeedItem> {
+      try feeds.open(for: user, tokenHash: Tokens.hash(token)).0
     }
 
     /// Stops the server gracefully (feeds end, requests in flight finish) and waits until it has stopped.
@@ -110,7 +121,7 @@ public enum HumbleServer {
   ) -> (ServiceGroup, ServerRoutes, FeedRegistry) {
     let state = ServerState(
       store: store, keepAliveInterval: configuration.keepAliveInterval, feedQueueLimit: configuration.feedQueueLimit,
-      publicURL: configuration.publicURL)
+      maximumFeedsPerUser: configuration.maximumFeedsPerUser, publicURL: configuration.publicURL)
     let router = makeRouter(state: state)
     let host = configuration.host
     let application = Application(
@@ -127,7 +138,8 @@ public enum HumbleServer {
     // Services stop in reverse order: the feeds end first, so the server's wait for responses can finish.
     let group = ServiceGroup(
       configuration: .init(
-        services: [application, FeedCloser(feeds: state.feeds)], gracefulShutdownSignals: signals,
+        services: [application, FeedService(feeds: state.feeds, keepAliveInterval: configuration.keepAliveInterval)],
+        gracefulShutdownSignals: signals,
         logger: configuration.logger))
     return (group, router.routes, state.feeds)
   }
@@ -142,12 +154,20 @@ public enum HumbleServer {
   }
 }
 
-/// Ends the open feeds when the server begins to stop.
-private struct FeedCloser: Service {
+/// Keeps the open feeds alive (a comment every keep-alive interval, which also finds clients that went away), ends
+/// the feeds whose token was revoked (checked as often: revocation may come from another process), and ends every
+/// feed when the server begins to stop.
+private struct FeedService: Service {
   let feeds: FeedRegistry
+  let keepAliveInterval: Duration
 
   func run() async throws {
-    try? await gracefulShutdown()
+    await cancelWhenGracefulShutdown {
+      while (try? await Task.sleep(for: keepAliveInterval)) != nil {
+        feeds.sendKeepAlives()
+        await feeds.endFeedsOfRevokedTokens()
+      }
+    }
     feeds.closeAll()
   }
 }

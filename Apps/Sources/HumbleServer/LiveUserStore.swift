@@ -39,8 +39,52 @@ public final class LiveUserStore: Sendable {
   public func user(withTokenHash tokenHash: String) async throws(UserStoreError) -> StoredUser? {
     guard !tokenHash.containsNUL else { return nil }
     return try await read { db in
-      try Row.fetchOne(db, sql: #"SELECT id, name FROM "user" WHERE tokenHash = ?"#, arguments: [tokenHash])
-        .map { StoredUser(id: $0[0], name: $0[1]) }
+      try Row.fetchOne(
+        db, sql: #"SELECT id, name FROM "user" WHERE tokenHash = ? AND revokedAt IS NULL"#, arguments: [tokenHash]
+      )
+      .map { StoredUser(id: $0[0], name: $0[1]) }
+    }
+  }
+
+  /// Every user, ordered by name, with their favourite count and when their token was revoked.
+  public func users() async throws(UserStoreError) -> [UserRecord] {
+    try await read { db in
+      try Row.fetchAll(
+        db,
+        sql: #"""
+          SELECT name, createdAt, (SELECT COUNT(*) FROM userFavourite WHERE userID = "user".id), revokedAt
+          FROM "user" ORDER BY name
+          """#
+      ).map { row in
+        UserRecord(
+          name: row[0], createdAt: Date(timeIntervalSince1970: row[1]), favouriteCount: row[2],
+          revokedAt: (row[3] as Double?).map { Date(timeIntervalSince1970: $0) })
+      }
+    }
+  }
+
+  /// Revokes a user's token; answers false when it was already revoked, ``UserStoreError/userNotFound(_:)`` when
+  /// no user has the name.
+  public func revokeToken(ofUserNamed name: String) async throws(UserStoreError) -> Bool {
+    guard !name.containsNUL else { throw .userNotFound(name) }
+    return try await write { db in
+      guard
+        let revokedAt = try Row.fetchOne(db, sql: #"SELECT revokedAt FROM "user" WHERE name = ?"#, arguments: [name])
+      else { throw UserStoreError.userNotFound(name) }
+      guard (revokedAt[0] as Double?) == nil else { return false }
+      try db.execute(
+        sql: #"UPDATE "user" SET revokedAt = ? WHERE name = ?"#, arguments: [Date().timeIntervalSince1970, name])
+      return true
+    }
+  }
+
+  /// Gives a user a new token (by its hash), replacing the old one, revoked or not.
+  public func replaceToken(ofUserNamed name: String, tokenHash: String) async throws(UserStoreError) {
+    guard !name.containsNUL, !tokenHash.containsNUL else { throw .userNotFound(name) }
+    try await write { db in
+      try db.execute(
+        sql: #"UPDATE "user" SET tokenHash = ?, revokedAt = NULL WHERE name = ?"#, arguments: [tokenHash, name])
+      guard db.changesCount > 0 else { throw UserStoreError.userNotFound(name) }
     }
   }
 

@@ -34,7 +34,7 @@ extension CatalogStoreError {
   /// The problem this failure is for a client: an unknown identifier is a 404, a database failure a 503.
   var problem: ProblemError {
     switch self {
-    case .artistNotFound, .playlistNotFound, .trackNotFound: .notFound(description)
+    case .artistNotFound, .playlistNotFound, .trackNotFound, .userNotFound: .notFound(description)
     case .nameTaken: ProblemError(status: .conflict, detail: description)
     case .unavailable: ProblemError(status: .serviceUnavailable, detail: description)
     }

@@ -23,13 +23,21 @@ extension ServerRouter {
       }
     }
     on(.get, CatalogAPI.Path.favouriteEvents) { request, _ in
-      let user = try await Self.authenticate(request, state: state)
-      return try await Self.feed(of: user, state: state)
+      let (user, tokenHash) = try await Self.authenticatedToken(request, state: state)
+      return try await Self.feed(of: user, tokenHash: tokenHash, state: state)
     }
   }
 
   /// The user a request's bearer token belongs to; a 401 problem when there is no token or it is unknown.
   static func authenticate(_ request: Request, state: ServerState) async throws -> ServerUser {
+    try await authenticatedToken(request, state: state).user
+  }
+
+  /// The user a request's bearer token belongs to and the token's hash; a 401 problem when there is no token or
+  /// it is unknown (or revoked).
+  static func authenticatedToken(
+    _ request: Request, state: ServerState
+  ) async throws -> (user: ServerUser, tokenHash: String) {
     let challenge: HTTPFields = [.wwwAuthenticate: "Bearer"]
     guard let header = request.headers[.authorization] else {
       throw ProblemError(
@@ -41,36 +49,38 @@ extension ServerRouter {
       throw ProblemError(
         status: .unauthorized, detail: "The Authorization header is not 'Bearer TOKEN'.", headers: challenge)
     }
-    let token = parts[1].trimmingCharacters(in: .whitespaces)
-    guard let user = try await state.store.user(withTokenHash: Tokens.hash(token)) else {
+    let tokenHash = Tokens.hash(parts[1].trimmingCharacters(in: .whitespaces))
+    guard let user = try await state.store.user(withTokenHash: tokenHash) else {
       throw ProblemError(
         status: .unauthorized, detail: "The bearer token is not one this server knows.", headers: challenge)
     }
-    return user
+    return (user, tokenHash)
   }
 
   /// The server-sent events of a user's favourite changes: `ready`, then one `favourite` per change.
-  private static func feed(of user: ServerUser, state: ServerState) async throws -> Response {
-    // Subscribed before the version is read: no change after `ready` can be missed.
-    let events = state.store.favouriteEvents()
-    let ready = try await state.store.favourites(of: user).version
-    // The forwarding and the keep-alives stop when the feed ends: the registry runs this, and forgets the feed.
-    let tasks = FeedTasks()
-    let (items, continuation) = state.feeds.open(onEnd: { tasks.cancel() })
-    // When the store stops hearing changes (a database connection dropped), a feed that may miss one ends, and
-    // its client reconnects and reads the state again.
-    // A feed that falls behind its bounded queue ends the same way.
-    tasks.add(
-      events.forward(to: continuation) { event in
-        event.userID == user.id && event.version > ready ? .favourite(event) : nil
-      })
-    let interval = state.keepAliveInterval
-    tasks.add(
-      Task {
-        while (try? await Task.sleep(for: interval)) != nil {
-          FeedRegistry.send(.keepAlive, to: continuation)
-        }
-      })
+  private static func feed(of user: ServerUser, tokenHash: String, state: ServerState) async throws -> Response {
+    // Opened before the version is read: no change after `ready` can be missed. The registry routes this user's
+    // changes (and keep-alives) to the feed; it ends the feed when the store stops hearing changes (a database
+    // connection dropped), when the feed falls behind its bounded queue (its client reconnects and reads the
+    // state again), or when its token is revoked.
+    let items: AsyncStream<FeedItem>
+    let continuation: AsyncStream<FeedItem>.Continuation
+    do {
+      (items, continuation) = try state.feeds.open(for: user, tokenHash: tokenHash)
+    } catch {
+      let seconds = max(1, Int(state.keepAliveInterval.components.seconds))
+      throw ProblemError(
+        status: .tooManyRequests,
+        detail: "You have \(error.limit) favourites feeds open, the most this server allows one user: close one first.",
+        headers: [.retryAfter: String(seconds)])
+    }
+    let ready: Int
+    do {
+      ready = try await state.store.favourites(of: user).version
+    } catch {
+      continuation.finish()
+      throw error
+    }
     let headers: HTTPFields = [.contentType: CatalogJSON.eventStreamContentType, .cacheControl: "no-cache"]
     return Response(
       status: .ok, headers: headers,
@@ -80,6 +90,7 @@ extension ServerRouter {
         for await item in items {
           switch item {
           case .favourite(let event):
+            guard event.version > ready else { continue }
             let body = FavouriteChangeBody(
               trackID: event.trackID, isFavourited: event.isFavourited, version: event.version)
             try await writer.write(Self.event(CatalogAPI.FeedEvent.favourite, id: event.version, body))

@@ -90,6 +90,23 @@ public struct SQLiteCatalogStore: CatalogStore {
     return user.map { ServerUser(id: $0.id, name: $0.name) }
   }
 
+  /// Every user.
+  public func users() async throws(CatalogStoreError) -> [UserRecord] {
+    try await users { () async throws(UserStoreError) in try await users.users() }
+  }
+
+  /// Revokes a user's token.
+  public func revokeToken(ofUserNamed name: String) async throws(CatalogStoreError) -> Bool {
+    try await users { () async throws(UserStoreError) in try await users.revokeToken(ofUserNamed: name) }
+  }
+
+  /// Replaces a user's token.
+  public func replaceToken(ofUserNamed name: String, tokenHash: String) async throws(CatalogStoreError) {
+    try await users { () async throws(UserStoreError) in
+      try await users.replaceToken(ofUserNamed: name, tokenHash: tokenHash)
+    }
+  }
+
   /// A user's favourites.
   public func favourites(of user: ServerUser) async throws(CatalogStoreError) -> FavouritesState {
     let favourites = try await users { () async throws(UserStoreError) in try await users.favourites(of: user.id) }
@@ -136,6 +153,7 @@ public struct SQLiteCatalogStore: CatalogStore {
       case .nameTaken(let name): throw .nameTaken(name)
       case .invalidName(let name): throw .unavailable(reason: "the name \(name.debugDescription) holds a NUL")
       case .trackNotFound(let id): throw .trackNotFound(id)
+      case .userNotFound(let name): throw .userNotFound(name)
       case .unavailable(let reason): throw .unavailable(reason: reason)
       }
     }

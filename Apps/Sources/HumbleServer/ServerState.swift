@@ -11,14 +11,17 @@ final class ServerState: Sendable {
   /// The configured public URL, without a trailing slash; nil: the listening address.
   private let publicURL: String?
 
-  init(store: any CatalogStore, keepAliveInterval: Duration, feedQueueLimit: Int, publicURL: URL?) {
+  init(
+    store: any CatalogStore, keepAliveInterval: Duration, feedQueueLimit: Int, maximumFeedsPerUser: Int,
+    publicURL: URL?
+  ) {
     self.store = store
     self.publicURL = publicURL.map { url in
       let text = url.absoluteString
       return text.hasSuffix("/") ? String(text.dropLast()) : text
     }
     self.keepAliveInterval = keepAliveInterval
-    feeds = FeedRegistry(queueLimit: feedQueueLimit)
+    feeds = FeedRegistry(store: store, queueLimit: feedQueueLimit, maximumFeedsPerUser: maximumFeedsPerUser)
   }
 
   /// What every URL the server hands out starts with: the configured public URL, else the listening address.

@@ -2,9 +2,9 @@ import Crypto
 import Foundation
 
 /// Bearer tokens: made from 32 random bytes, stored only as the SHA-256 hash of their text.
-enum Tokens {
+package enum Tokens {
   /// A new token: `hmb_` and 32 random bytes in base64url without padding.
-  static func make() -> String {
+  package static func make() -> String {
     var generator = SystemRandomNumberGenerator()
     let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     let text = Data(bytes).base64EncodedString()
@@ -14,7 +14,7 @@ enum Tokens {
   }
 
   /// The SHA-256 hash of a token's UTF-8, as lowercase hex.
-  static func hash(_ token: String) -> String {
+  package static func hash(_ token: String) -> String {
     SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
   }
 }

@@ -59,6 +59,8 @@ public enum UserStoreError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidName(String)
   /// The catalog has no track with this identifier.
   case trackNotFound(Track.ID)
+  /// No user has this name.
+  case userNotFound(String)
   /// The database could not be read or written; `reason` says why.
   case unavailable(reason: String)
 
@@ -68,6 +70,7 @@ public enum UserStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case .nameTaken(let name): "A user named '\(name)' already exists."
     case .invalidName(let name): "The user name \(name.debugDescription) holds a NUL character."
     case .trackNotFound(let id): "No track with ID '\(id)' in the catalog."
+    case .userNotFound(let name): "No user named '\(name)'."
     case .unavailable(let reason): "The user database is unavailable: \(reason)"
     }
   }

@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import HumbleServer
 import PostgresNIO
 
@@ -30,12 +31,66 @@ extension PostgresCatalogStore {
     let logger = logger
     return try await request { connection in
       let rows = try await connection.query(
-        "SELECT id, name FROM server_user WHERE token_hash = \(tokenHash)", logger: logger
+        "SELECT id, name FROM server_user WHERE token_hash = \(tokenHash) AND revoked_at IS NULL", logger: logger
       ).collect()
       return try rows.first.map { row in
         let (id, name) = try row.decode((Int64, String).self)
         return ServerUser(id: id, name: name)
       }
+    }
+  }
+
+  /// Every user, ordered by name, with their favourite count and when their token was revoked.
+  public func users() async throws(CatalogStoreError) -> [UserRecord] {
+    let logger = logger
+    return try await request { connection in
+      let rows = try await connection.query(
+        """
+        SELECT name, created_at, (SELECT COUNT(*) FROM user_favourite WHERE user_id = server_user.id), revoked_at
+        FROM server_user ORDER BY name COLLATE "C"
+        """, logger: logger
+      ).collect()
+      return try rows.map { row in
+        let (name, createdAt, count, revokedAt) = try row.decode((String, Date, Int, Date?).self)
+        return UserRecord(name: name, createdAt: createdAt, favouriteCount: count, revokedAt: revokedAt)
+      }
+    }
+  }
+
+  /// Revokes a user's token; false when it was already revoked, ``CatalogStoreError/userNotFound(_:)`` when no
+  /// user has the name.
+  public func revokeToken(ofUserNamed name: String) async throws(CatalogStoreError) -> Bool {
+    guard !name.containsNUL else { throw .userNotFound(name) }
+    let logger = logger
+    return try await request { connection in
+      // One statement: the row's state before the update tells a revocation from one already made.
+      let rows = try await connection.query(
+        """
+        WITH found AS (SELECT id, revoked_at FROM server_user WHERE name = \(name) FOR UPDATE),
+        revoked AS (
+          UPDATE server_user SET revoked_at = now() FROM found
+          WHERE server_user.id = found.id AND found.revoked_at IS NULL RETURNING server_user.id
+        )
+        SELECT (SELECT COUNT(*) FROM found), (SELECT COUNT(*) FROM revoked)
+        """, logger: logger
+      ).collect()
+      let (found, revoked) = try rows.first?.decode((Int, Int).self) ?? (0, 0)
+      guard found > 0 else { throw CatalogStoreError.userNotFound(name) }
+      return revoked > 0
+    }
+  }
+
+  /// Gives a user a new token (by its hash), replacing the old one, revoked or not.
+  public func replaceToken(ofUserNamed name: String, tokenHash: String) async throws(CatalogStoreError) {
+    guard !name.containsNUL, !tokenHash.containsNUL else { throw .userNotFound(name) }
+    let logger = logger
+    try await request { connection in
+      let rows = try await connection.query(
+        """
+        UPDATE server_user SET token_hash = \(tokenHash), revoked_at = NULL WHERE name = \(name) RETURNING id
+        """, logger: logger
+      ).collect()
+      guard !rows.isEmpty else { throw CatalogStoreError.userNotFound(name) }
     }
   }
 

@@ -98,7 +98,13 @@ public enum PostgresSchema {
         )
         """,
         "CREATE INDEX user_favourite_on_track ON user_favourite (track_id)",
-      ])
+      ]),
+    Migration(
+      version: 2, name: "revocable user tokens",
+      statements: [
+        // A revoked token stops authenticating; the user and their favourites stay.
+        "ALTER TABLE server_user ADD COLUMN revoked_at timestamptz"
+      ]),
   ]
 
   /// Brings the database at `location` to ``latestVersion`` and answers the versions applied now (empty when

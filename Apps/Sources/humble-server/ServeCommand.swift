@@ -45,6 +45,27 @@ struct ServeCommand: AsyncParsableCommand {
       discussion: "By default, the address it listens on. The Host header of a request never reaches an answer."))
   var publicURL: String?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The most favourites feeds one user may hold open at once.",
+      discussion: "One more is refused with 429 and a Retry-After of one keep-alive interval (15 s)."))
+  var maxFeedsPerUser = 16
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The most events a favourites feed holds for a client that does not read them.",
+      discussion: "A feed further behind ends; its client reconnects and reads the favourites again."))
+  var feedQueueLimit = 1_000
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "How often, in seconds, a favourites feed sends a keep-alive comment.",
+      discussion: "Also how soon the server notices a feed's client went away, and checks open feeds' tokens."))
+  var keepAlive: Double = 15
+
   func validate() throws {
     if inMemory, database != nil { throw ValidationError("Use either --in-memory or --database, not both.") }
     if postgres.url != nil, inMemory || database != nil {
@@ -54,6 +75,15 @@ struct ServeCommand: AsyncParsableCommand {
       throw ValidationError("--database-timeout must be from 0 to 3600 seconds.")
     }
     if !(0...65535).contains(port) { throw ValidationError("--port must be from 0 to 65535.") }
+    if !(1...100_000).contains(maxFeedsPerUser) {
+      throw ValidationError("--max-feeds-per-user must be from 1 to 100000, not \(maxFeedsPerUser).")
+    }
+    if !(keepAlive >= 0.01 && keepAlive <= 3600) {
+      throw ValidationError("--keep-alive must be from 0.01 to 3600 seconds.")
+    }
+    if !(1...1_000_000).contains(feedQueueLimit) {
+      throw ValidationError("--feed-queue-limit must be from 1 to 1000000, not \(feedQueueLimit).")
+    }
     if let publicURL, Self.publicURL(publicURL) == nil {
       throw ValidationError(
         "--public-url must be an http or https URL with a host and no query, such as https://music.example, not '\(publicURL)'."
@@ -72,7 +102,11 @@ struct ServeCommand: AsyncParsableCommand {
 
   /// Where and how the server listens, from the flags.
   private var configuration: HumbleServer.Configuration {
-    HumbleServer.Configuration(host: host, port: port, publicURL: publicURL.flatMap(Self.publicURL))
+    var configuration = HumbleServer.Configuration(
+      host: host, port: port, keepAliveInterval: .milliseconds(Int((keepAlive * 1000).rounded())),
+      feedQueueLimit: feedQueueLimit, publicURL: publicURL.flatMap(Self.publicURL))
+    configuration.maximumFeedsPerUser = maxFeedsPerUser
+    return configuration
   }
 
   func run() async throws {
@@ -128,7 +162,8 @@ func openServices(_ location: StorageLocation) throws -> LiveServices {
 /// `humble-server user`: manages the users who may keep favourites.
 struct UserCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "user", abstract: "Manage the server's users.", subcommands: [AddUserCommand.self])
+    commandName: "user", abstract: "Manage the server's users.",
+    subcommands: [AddUserCommand.self, ListUsersCommand.self, RevokeUserCommand.self, TokenUserCommand.self])
 }
 
 /// `humble-server user add NAME`: adds a user and prints their bearer token, once.

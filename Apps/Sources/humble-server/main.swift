@@ -8,6 +8,9 @@ do {
   switch command {
   case let serve as ServeCommand: try await serve.run()
   case let addUser as AddUserCommand: try await addUser.run()
+  case let listUsers as ListUsersCommand: try await listUsers.run()
+  case let revokeUser as RevokeUserCommand: try await revokeUser.run()
+  case let tokenUser as TokenUserCommand: try await tokenUser.run()
   case let importing as ImportCommand: try await importing.run()
   default: try command.run()
   }

@@ -71,7 +71,48 @@ import Testing
     #expect(again.errors == ["humble-server: A user named 'ada' already exists."])
   }
 
-  @Test(arguments: [["--bogus"], ["--port", "70000"], ["--in-memory", "--database", "x.sqlite"], ["--port", "many"]])
+  @Test func userListRevokeAndTokenManageTheUsersInPlainLines() async throws {
+    let database = directory.appendingPathComponent("catalog.sqlite").path
+    #expect(try await run(["user", "list", "--database", database]).output == ["No users."])
+    let added = try await run(["user", "add", "ada", "--database", database])
+    #expect(added.status == 0)
+    _ = try await run(["user", "add", "bob", "--database", database])
+
+    let revoked = try await run(["user", "revoke", "ada", "--database", database])
+    #expect(revoked.status == 0)
+    #expect(revoked.output == ["Revoked the token of 'ada'."])
+    let again = try await run(["user", "revoke", "ada", "--database", database])
+    #expect(again.output == ["The token of 'ada' was already revoked."])
+
+    let listed = try await run(["user", "list", "--database", database])
+    #expect(listed.status == 0)
+    #expect(listed.output.count == 3)
+    #expect(
+      listed.output.first?.split(separator: " ", omittingEmptySubsequences: true) == [
+        "NAME", "ADDED", "FAVOURITES", "TOKEN",
+      ])
+    let ada = listed.output.dropFirst().first?.split(separator: " ", omittingEmptySubsequences: true) ?? []
+    #expect(ada.first == "ada")
+    #expect(ada.dropFirst(2).first == "0")
+    #expect(ada.dropFirst(3).first == "revoked")
+    #expect(listed.output.last?.hasSuffix("active") == true)
+
+    let renewed = try await run(["user", "token", "ada", "--database", database])
+    #expect(renewed.status == 0)
+    #expect(renewed.output.first?.hasPrefix("hmb_") == true)
+    #expect(renewed.output.first != added.output.first)
+    #expect(
+      try await run(["user", "list", "--database", database]).output.dropFirst().first?.hasSuffix("active") == true)
+
+    let unknown = try await run(["user", "revoke", "cy", "--database", database])
+    #expect(unknown.status == 1)
+    #expect(unknown.errors == ["humble-server: No user named 'cy'."])
+  }
+
+  @Test(arguments: [
+    ["--bogus"], ["--port", "70000"], ["--in-memory", "--database", "x.sqlite"], ["--port", "many"],
+    ["--max-feeds-per-user", "0"], ["--feed-queue-limit", "-1"], ["--max-feeds-per-user", "lots"],
+  ])
   func aBadFlagIsOneLineAndExitStatus1(arguments: [String]) async throws {
     let run = try await run(arguments)
     #expect(run.status == 1)

@@ -23,6 +23,11 @@ import Testing
     func track(withID id: Track.ID) async throws(CatalogStoreError) -> Track { throw Self.failure }
     func addUser(name: String, tokenHash: String) async throws(CatalogStoreError) -> ServerUser { throw Self.failure }
     func user(withTokenHash tokenHash: String) async throws(CatalogStoreError) -> ServerUser? { throw Self.failure }
+    func users() async throws(CatalogStoreError) -> [UserRecord] { throw Self.failure }
+    func revokeToken(ofUserNamed name: String) async throws(CatalogStoreError) -> Bool { throw Self.failure }
+    func replaceToken(ofUserNamed name: String, tokenHash: String) async throws(CatalogStoreError) {
+      throw Self.failure
+    }
     func favourites(of user: ServerUser) async throws(CatalogStoreError) -> FavouritesState { throw Self.failure }
     func setFavourited(
       _ isFavourited: Bool, trackID: Track.ID, for user: ServerUser

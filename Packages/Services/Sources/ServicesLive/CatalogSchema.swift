@@ -108,8 +108,15 @@ enum CatalogSchema {
           """
       )
     }
+    migrator.registerMigration(v3) { db in
+      // A revoked token stops authenticating; the user and their favourites stay.
+      try db.execute(sql: #"ALTER TABLE "user" ADD COLUMN revokedAt REAL"#)
+    }
     return migrator
   }
+
+  /// The identifier of the migration that lets a user's token be revoked.
+  static let v3 = "v3: revocable user tokens"
 
   /// The identifier of the migration that adds users, their favourites and the paging columns and indexes.
   static let v2 = "v2: users, user favourites, track paging"
