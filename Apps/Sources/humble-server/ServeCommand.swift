@@ -174,40 +174,12 @@ struct AddUserCommand: AsyncParsableCommand {
   @Argument(help: "The user's unique name.")
   var name: String
 
-  @Option(name: .long, help: "The catalog database file (default: $XDG_DATA_HOME/humble/catalog.sqlite).")
-  var database: String?
-
-  @OptionGroup var postgres: PostgresOptions
-
-  func validate() throws {
-    if postgres.url != nil, database != nil {
-      throw ValidationError("Use either --postgres (or DATABASE_URL) or --database, not both.")
-    }
-  }
+  @OptionGroup var store: UserStoreOptions
 
   func run() async throws {
-    if let location = try postgres.location() {
-      let store = try await connectPostgres(location)
-      do {
-        let token = try await HumbleServer.addUser(named: name, to: store)
-        await store.close()
-        FileHandle.standardOutput.write(Data((token + "\n").utf8))
-      } catch {
-        await store.close()
-        FileHandle.standardError.write(Data("humble-server: \(error)\n".utf8))
-        throw ExitCode.failure
-      }
-      return
-    }
-    let location: StorageLocation = database.map { .database(at: URL(fileURLWithPath: $0)) } ?? .userDefault()
-    let services = try openServices(location)
-    do {
-      let token = try await HumbleServer.addUser(
-        named: name, to: SQLiteCatalogStore(database: services.database))
+    try await store.withStore { store in
+      let token = try await HumbleServer.addUser(named: name, to: store)
       FileHandle.standardOutput.write(Data((token + "\n").utf8))
-    } catch {
-      FileHandle.standardError.write(Data("humble-server: \(error)\n".utf8))
-      throw ExitCode.failure
     }
   }
 }
