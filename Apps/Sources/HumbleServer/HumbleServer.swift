@@ -163,13 +163,43 @@ private struct FeedService: Service {
 
   func run() async throws {
     await cancelWhenGracefulShutdown {
+      var trim = MemoryTrim()
       while (try? await Task.sleep(for: keepAliveInterval)) != nil {
         feeds.sendKeepAlives()
         await feeds.endFeedsOfRevokedTokens()
+        trim.openFeedsAre(feeds.openCount)
       }
     }
     feeds.closeAll()
   }
+}
+
+/// Gives the memory of many feeds that ended back to the system.
+///
+/// glibc's allocator keeps what it freed in each thread's arena for reuse, so without a trim the server's
+/// resident memory stays at the high-water mark of its open feeds (measured: 10,000 feeds opened and dropped left
+/// a debug build at 336 MB, from 60 MB). After at least 1,000 feeds and half of the most open since the last trim
+/// have ended, or the last of at least 100, the free pages are returned (`malloc_trim`).
+struct MemoryTrim {
+  private var mostOpen = 0
+
+  mutating func openFeedsAre(_ count: Int) {
+    mostOpen = max(mostOpen, count)
+    let manyEnded = mostOpen - count >= 1_000 && count <= mostOpen / 2
+    guard manyEnded || (count == 0 && mostOpen >= 100) else { return }
+    _ = Self.mallocTrim?(0)
+    mostOpen = count
+  }
+
+  /// glibc's `malloc_trim`, found at run time: Swift's Glibc module leaves out `<malloc.h>`.
+  private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+    #if canImport(Glibc)
+      guard let symbol = dlsym(nil, "malloc_trim") else { return nil }
+      return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+    #else
+      return nil
+    #endif
+  }()
 }
 
 /// The server's URL once it listens, or the failure of the task that runs it.
