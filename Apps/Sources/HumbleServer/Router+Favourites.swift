@@ -68,7 +68,9 @@ extension ServerRouter {
     do {
       (items, continuation) = try state.feeds.open(for: user, tokenHash: tokenHash)
     } catch {
-      let seconds = max(1, Int(state.keepAliveInterval.components.seconds))
+      // One keep-alive interval in whole seconds, rounded up: by then a feed whose client went away has ended.
+      let interval = state.keepAliveInterval.components
+      let seconds = max(1, Int(interval.seconds) + (interval.attoseconds > 0 ? 1 : 0))
       throw ProblemError(
         status: .tooManyRequests,
         detail: "You have \(error.limit) favourites feeds open, the most this server allows one user: close one first.",
