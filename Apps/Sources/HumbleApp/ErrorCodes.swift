@@ -30,6 +30,7 @@ extension DownloadError {
     case .unsupportedURL: "downloads.unsupportedURL"
     case .invalidTrackID: "downloads.invalidTrackID"
     case .storage: "downloads.storage"
+    case .fileURLFromServer: "downloads.fileURLFromServer"
     }
   }
 }

@@ -167,6 +167,9 @@ struct Humble: AsyncParsableCommand {
     let remote = try RemoteServices(baseURL: url, token: token, configuration: configuration)
     let artists = try await remote.musicAPI.allArtists()
     let favourites: RemoteFavouritesManager? = token == nil ? nil : try await remote.openFavourites()
+    // The server's catalog may not have this device copy its own files into the downloads.
+    var downloads = downloads
+    downloads.acceptsFileURLs = false
     let local = try LiveServices.open(
       inMemory ? .inMemory() : .forServer(url),
       options: LiveServices.Options(importsDemoCatalogWhenEmpty: false, downloads: downloads))

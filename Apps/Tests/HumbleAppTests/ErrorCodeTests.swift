@@ -120,6 +120,7 @@ import Testing
     (TrackActionError.download(.notDownloaded("t")), "downloads.notDownloaded"),
     (TrackActionError.download(.unsupportedURL("ftp://x")), "downloads.unsupportedURL"),
     (TrackActionError.download(.storage(reason: "r")), "downloads.storage"),
+    (TrackActionError.download(.fileURLFromServer("file:///x")), "downloads.fileURLFromServer"),
     (TrackActionError.favourites(.invalidTrackID("a\0b")), "favourites.invalidTrackID"),
     (TrackActionError.trackNotOnPage("t"), "action.trackNotOnPage"),
     (TrackActionError.noFavourites, "action.noFavourites"),

@@ -15,6 +15,9 @@ final class CatalogClient: Sendable {
   let token: String?
   let configuration: RemoteConfiguration
   let session: URLSession
+  /// The configured server's origin: the only one the token is sent to.
+  let origin: ServerOrigin?
+  private let exchanges: ExchangeDelegate
 
   init(baseURL: URL, token: String?, configuration: RemoteConfiguration) {
     self.baseURL = baseURL
@@ -25,7 +28,14 @@ final class CatalogClient: Sendable {
     self.configuration = configuration
     let sessionConfiguration = URLSessionConfiguration.ephemeral
     sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    session = URLSession(configuration: sessionConfiguration)
+    origin = ServerOrigin(baseURL)
+    exchanges = ExchangeDelegate(origin: origin, maximumBodyBytes: configuration.maximumBodyBytes)
+    session = URLSession(configuration: sessionConfiguration, delegate: exchanges, delegateQueue: nil)
+  }
+
+  deinit {
+    // A session keeps its delegate until it is invalidated; running requests still finish.
+    session.finishTasksAndInvalidate()
   }
 
   /// A request for `path` (already percent-encoded) with `query`, authorised when there is a token.
@@ -74,6 +84,7 @@ final class CatalogClient: Sendable {
   func perform(_ request: URLRequest) async throws(RemoteFailure) -> (Data, HTTPURLResponse) {
     if Task.isCancelled { throw .cancelled }
     let session = session
+    let exchanges = exchanges
     let timedOut = timedOut
     // The URL session task is never cancelled. FoundationNetworking on Linux can crash when a task is cancelled
     // while it is failing by itself (a refused connection fails at once, and its sibling requests are cancelled
@@ -84,9 +95,9 @@ final class CatalogClient: Sendable {
     return try await FirstOutcome<Outcome>.race(
       within: configuration.requestTimeout, onTimeout: { .failure(timedOut) }, onCancel: { .failure(.cancelled) },
       start: { answer in
-        session.dataTask(with: request) { [self] data, response, error in
-          answer.settle(outcome(data, response, error))
-        }.resume()
+        exchanges.start(session.dataTask(with: request)) { [self] data, response, error, refusal in
+          answer.settle(refusal.map { .failure($0) } ?? outcome(data, response, error))
+        }
       }
     ).get()
   }

@@ -13,7 +13,7 @@ import HumbleSupport
 /// order; ``ended`` finishes with the one-line reason the connection ended.
 final class FeedConnection: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   private struct State {
-    var parser = ServerSentEventParser()
+    var parser: ServerSentEventParser
     var response: HTTPURLResponse?
     var errorBody = Data()
     var failure: String?
@@ -22,7 +22,7 @@ final class FeedConnection: NSObject, URLSessionDataDelegate, @unchecked Sendabl
   private let client: CatalogClient
   private let onEvent: @Sendable (ServerSentEvent) -> Void
   private let onEnd: @Sendable (String) -> Void
-  private let state = Locked(State())
+  private let state: Locked<State>
   private let task = Locked<URLSessionDataTask?>(nil)
   /// How long the feed may stay silent: the server sends a keep-alive comment every 15 s.
   static let idleTimeout: TimeInterval = 60
@@ -35,6 +35,7 @@ final class FeedConnection: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     self.client = client
     self.onEvent = onEvent
     self.onEnd = onEnd
+    state = Locked(State(parser: ServerSentEventParser(maximumEventBytes: client.configuration.maximumEventBytes)))
   }
 
   /// Opens the connection.
@@ -81,14 +82,33 @@ final class FeedConnection: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     completionHandler(state.withLock { $0.failure } == nil ? .allow : .cancel)
   }
 
+  /// Refuses a redirect off the server's origin: the feed's request carries the token.
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    let reason = client.origin.map { $0.refusal(ofRedirectTo: request.url) } ?? "the server's origin is unknown"
+    guard let reason else { return completionHandler(request) }
+    state.withLock { $0.failure = $0.failure ?? reason }
+    completionHandler(nil)
+  }
+
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    let events: [ServerSentEvent] = state.withLock { state in
+    let events: [ServerSentEvent]? = state.withLock { state in
+      guard state.failure == nil else { return [] }
       guard state.response?.statusCode == 200 else {
         state.errorBody.append(data.prefix(65_536 - state.errorBody.count))
         return []
       }
-      return state.parser.parse(data)
+      do throws(ServerSentEventParser.EventTooLarge) {
+        return try state.parser.parse(data)
+      } catch {
+        state.failure = "server at \(client.serverName) sent a feed event larger than \(error.limit) bytes"
+        return nil
+      }
     }
+    // What came before the oversized event in this chunk is dropped too: the next connection re-reads the list.
+    guard let events else { return dataTask.cancel() }
     for event in events { onEvent(event) }
   }
 

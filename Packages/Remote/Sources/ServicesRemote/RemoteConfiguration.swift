@@ -1,18 +1,40 @@
 import Foundation
 import HumbleSupport
 
-/// How the remote services talk to the server: how long a request may take and how the live favourites
-/// feed retries after it drops.
+/// How the remote services talk to the server: how long a request may take, how much of an answer they read,
+/// and how the live favourites feed retries after it drops.
 public struct RemoteConfiguration: Hashable, Sendable {
   /// How long one request may take, from sending it to the last byte of the answer.
   public var requestTimeout: Duration
-  /// How long the feed waits before each reconnection.
+  /// How the feed waits before each reconnection.
   public var feedBackoff: FeedBackoff
+  /// The largest answer body read, in bytes (default 16 MiB; the largest real answer, the playlists of an
+  /// artist with 100,000 tracks, is about 705 KB).
+  ///
+  /// An answer that announces more, or sends more, is cut off there and the request fails as unavailable
+  /// ("the server's answer to GET /v1/artists is larger than 16777216 bytes"), so a broken or hostile server
+  /// cannot make the client hold an unbounded body.
+  public var maximumBodyBytes: Int
+  /// The largest event of the live favourites feed, in bytes (default 64 KiB; a real event is under 200 bytes).
+  ///
+  /// A line or event that grows past it ends the feed connection ("server at … sent a feed event larger than
+  /// 65536 bytes"); the feed reconnects with backoff, as after any drop.
+  public var maximumEventBytes: Int
+
+  /// The default ``maximumBodyBytes``: 16 MiB.
+  public static let defaultMaximumBodyBytes = 16 << 20
+  /// The default ``maximumEventBytes``: 64 KiB.
+  public static let defaultMaximumEventBytes = 64 << 10
 
   /// Creates a configuration; the defaults suit a person at a terminal.
-  public init(requestTimeout: Duration = .seconds(10), feedBackoff: FeedBackoff = FeedBackoff()) {
+  public init(
+    requestTimeout: Duration = .seconds(10), feedBackoff: FeedBackoff = FeedBackoff(),
+    maximumBodyBytes: Int = Self.defaultMaximumBodyBytes, maximumEventBytes: Int = Self.defaultMaximumEventBytes
+  ) {
     self.requestTimeout = requestTimeout
     self.feedBackoff = feedBackoff
+    self.maximumBodyBytes = maximumBodyBytes
+    self.maximumEventBytes = maximumEventBytes
   }
 }
 

@@ -42,6 +42,7 @@ public struct RemoteMusicAPI: MusicAPI {
     let body: TrackPageBody
     do {
       body = try await client.get(TrackPageBody.self, path, query: query)
+      _ = try CatalogClient.requireRemoteStreams(body.tracks, in: path)
     } catch {
       throw error.musicAPIError(notFound: .artistNotFound(artistID))
     }
@@ -123,7 +124,9 @@ public struct RemoteMusicAPI: MusicAPI {
         var request = try client.request("POST", CatalogAPI.Path.trackLookup)
         request.setValue(CatalogJSON.contentType, forHTTPHeaderField: "Content-Type")
         request.httpBody = body
-        tracks += try await client.send(TrackList.self, request, path: CatalogAPI.Path.trackLookup).tracks
+        tracks += try CatalogClient.requireRemoteStreams(
+          try await client.send(TrackList.self, request, path: CatalogAPI.Path.trackLookup).tracks,
+          in: CatalogAPI.Path.trackLookup)
       } catch {
         throw error.musicAPIError()
       }

@@ -9,9 +9,11 @@ public struct RemotePlaylistAPI: PlaylistAPI {
   /// The playlists featuring the artist, ordered by name; none for an artist the server does not know.
   public func playlists(featuring artistID: Artist.ID) async throws(PlaylistAPIError) -> [Playlist] {
     guard CatalogAPI.Identifier.canName(artistID.rawValue) else { return [] }
+    let path = CatalogAPI.Path.playlists(featuringArtist: artistID.rawValue)
     do {
-      return try await client.get(PlaylistList.self, CatalogAPI.Path.playlists(featuringArtist: artistID.rawValue))
-        .playlists
+      let playlists = try await client.get(PlaylistList.self, path).playlists
+      for playlist in playlists { _ = try CatalogClient.requireRemoteStreams(playlist.tracks, in: path) }
+      return playlists
     } catch .status(404, _) {
       // The embedded catalog answers an unknown artist with no playlists, not an error.
       return []
@@ -23,8 +25,11 @@ public struct RemotePlaylistAPI: PlaylistAPI {
   /// The playlist with this identifier, with all its tracks.
   public func playlist(withID playlistID: Playlist.ID) async throws(PlaylistAPIError) -> Playlist {
     guard CatalogAPI.Identifier.canName(playlistID.rawValue) else { throw .playlistNotFound(playlistID) }
+    let path = CatalogAPI.Path.playlist(playlistID.rawValue)
     do {
-      return try await client.get(Playlist.self, CatalogAPI.Path.playlist(playlistID.rawValue))
+      let playlist = try await client.get(Playlist.self, path)
+      _ = try CatalogClient.requireRemoteStreams(playlist.tracks, in: path)
+      return playlist
     } catch {
       throw error.playlistAPIError(notFound: .playlistNotFound(playlistID))
     }

@@ -186,6 +186,16 @@ final class StubCatalogServer: Sendable {
       connection.respond(status: code, contentType: "text/plain", body: Data("upstream broke\n".utf8))
     case .closeWithoutAnswer?:
       break
+    case .redirect(let location)?:
+      let head = "HTTP/1.1 302 Found\r\nLocation: \(location)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+      connection.send(Array(head.utf8))
+    case .endlessBody(let announcedLength)?:
+      let length = announcedLength.map { "Content-Length: \($0)\r\n" } ?? ""
+      let head = "HTTP/1.1 200 OK\r\nContent-Type: \(CatalogJSON.contentType)\r\n\(length)Connection: close\r\n\r\n"
+      let chunk = [UInt8](repeating: UInt8(ascii: " "), count: 16_384)
+      // Ends when the client stops reading and closes the connection: sending fails then.
+      guard connection.send(Array(head.utf8)) else { return }
+      while connection.send(chunk) {}
     case .cutShort?:
       let (status, contentType, body) = answer()
       let head = "HTTP/1.1 \(status) OK\r\nContent-Type: \(contentType)\r\nContent-Length: \(body.count)\r\n\r\n"

@@ -17,4 +17,9 @@ enum StubFault: Equatable, Sendable {
   case closeWithoutAnswer
   /// Sends the answer's head and half its body, then closes the connection.
   case cutShort
+  /// Answers 302 with `Location: location` and an empty body (on the feed too).
+  case redirect(to: String)
+  /// Answers 200 `application/json` with a body that never ends: spaces, sent until the client goes; the head
+  /// announces `announcedLength` bytes when given, no length otherwise.
+  case endlessBody(announcedLength: Int?)
 }

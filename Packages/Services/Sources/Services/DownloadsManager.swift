@@ -60,6 +60,9 @@ public enum DownloadError: Error, Hashable, Sendable, CustomStringConvertible {
   case unsupportedURL(String)
   /// The track identifier cannot be recorded (it holds a NUL character); nothing was started.
   case invalidTrackID(Track.ID)
+  /// The track's stream URL is a `file:` URL and its catalog is a server's: a remote catalog may not have a
+  /// local file copied into the downloads; nothing was started.
+  case fileURLFromServer(String)
   /// Downloads could not be recorded or stored; `reason` says why.
   case storage(reason: String)
 
@@ -74,6 +77,8 @@ public enum DownloadError: Error, Hashable, Sendable, CustomStringConvertible {
     case .invalidTrackID(let id):
       "Downloads storage failed: the track ID \(id.rawValue.debugDescription) holds a NUL character"
     case .storage(let reason): "Downloads storage failed: \(reason)"
+    case .fileURLFromServer(let url):
+      "Cannot download '\(url)': a server's catalog may not name a local file; its streams are http or https."
     }
   }
 }

@@ -74,11 +74,14 @@ extension HTTPTransfer {
           try accept(response, resuming: resuming, from: offset, learning: &resumption, writer: writer)
         case .data(let data):
           receivedBody = true
+          if let expected = writer.expectedLength, data.count > expected - writer.written {
+            throw StreamTransfer.Failure.failed(
+              "\(url.absoluteString) sent more than the \(expected) bytes it announced")
+          }
           try await writer.write(data)
-        case .refusedRedirect(let target):
+        case .refusedRedirect(let reason):
           task.cancel()
-          throw StreamTransfer.Failure.failed(
-            "\(url.absoluteString) redirects to \(target), which is not an http or https URL")
+          throw StreamTransfer.Failure.failed(reason)
         }
       }
       if Task.isCancelled { throw StreamTransfer.Failure.cancelled }
@@ -141,7 +144,27 @@ extension HTTPTransfer {
     // The whole body again (the resource changed, or the server ignores ranges): what was kept is discarded.
     if resuming != nil { try writer.restart() }
     writer.expectedLength = response.expectedContentLength > 0 ? Int(response.expectedContentLength) : nil
+    if let expected = writer.expectedLength, expected > writer.maximumBytes {
+      throw .failed(
+        "\(url.absoluteString) announces \(expected) bytes, more than the maximum download size of "
+          + "\(writer.maximumBytes) bytes")
+    }
     resumption = HTTPResumption(response)
+  }
+
+  /// Why a redirect from `source` to `target` is refused, in one line, or nil when it may be followed: only to
+  /// `http` or `https`, and never from `https` down to `http`.
+  static func redirectRefusal(from source: URL?, to target: URL?) -> String? {
+    let from = source?.absoluteString ?? "the stream"
+    let to = target?.absoluteString ?? "an invalid URL"
+    let scheme = target?.scheme?.lowercased()
+    guard scheme == "http" || scheme == "https" else {
+      return "\(from) redirects to \(to), which is not an http or https URL"
+    }
+    if source?.scheme?.lowercased() == "https", scheme == "http" {
+      return "\(from) redirects to \(to), from https to http: refused"
+    }
+    return nil
   }
 
   private final class Delegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
@@ -175,9 +198,10 @@ extension HTTPTransfer {
       completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
       lastActivity.touch()
-      let scheme = request.url?.scheme?.lowercased()
-      guard scheme == "http" || scheme == "https" else {
-        continuation.yield(.refusedRedirect(request.url?.absoluteString ?? "an invalid URL"))
+      // The URL that answered with this redirect: after an http hop, a later https one may not go back down.
+      let source = response.url ?? task.currentRequest?.url ?? task.originalRequest?.url
+      if let reason = HTTPTransfer.redirectRefusal(from: source, to: request.url) {
+        continuation.yield(.refusedRedirect(reason))
         completionHandler(nil)
         return
       }

@@ -8,8 +8,11 @@ import Services
 /// One HTTP(S) download whose body is streamed, chunk by chunk, into a ``ChunkWriter``, resumed with `Range`
 /// requests when the connection is cut.
 ///
-/// Redirects are followed only to `http` and `https` URLs: a server cannot send the transfer to a local
-/// file or to another scheme.
+/// Redirects are followed only to `http` and `https` URLs, and never from `https` to `http`: a server cannot send
+/// the transfer to a local file or to another scheme, nor strip its encryption.
+///
+/// A body never grows past the `Content-Length` its response announced (or, when resuming, the total its
+/// `Content-Range` announced), nor past the writer's maximum: a source that sends more, or never ends, fails.
 ///
 /// A server that sends nothing for `stallTimeout` (neither a response nor a byte of the body) fails the
 /// transfer as stalled.

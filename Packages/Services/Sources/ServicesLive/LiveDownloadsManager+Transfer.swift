@@ -13,7 +13,7 @@ extension LiveDownloadsManager {
     let transfer = StreamTransfer(
       chunkSize: configuration.chunkSize, maximumBytesPerSecond: configuration.maximumBytesPerSecond,
       stallTimeout: configuration.stallTimeout, resumeAttempts: max(0, configuration.resumeAttempts),
-      resumeBackoff: max(.zero, configuration.resumeBackoff),
+      resumeBackoff: max(.zero, configuration.resumeBackoff), maximumBytes: max(0, configuration.maximumBytes),
       willWaitToResume: willWaitToResume.map { hook in { @Sendable bytes in hook(track.id, bytes) } }, gate: gate)
     let result: Result<Int, StreamTransfer.Failure>
     do {

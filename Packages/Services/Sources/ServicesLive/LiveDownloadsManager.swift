@@ -111,6 +111,9 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
     guard let scheme = track.streamURL.scheme?.lowercased(), StreamTransfer.supportedSchemes.contains(scheme) else {
       throw .unsupportedURL(track.streamURL.absoluteString)
     }
+    guard scheme != "file" || configuration.acceptsFileURLs else {
+      throw .fileURLFromServer(track.streamURL.absoluteString)
+    }
     guard !track.id.rawValue.containsNUL else { throw .invalidTrackID(track.id) }
     let token = UUID()
     try state.withLock { state throws(DownloadError) in

@@ -20,6 +20,8 @@ struct StreamTransfer: Sendable {
   var stallTimeout: Duration = .seconds(30)
   var resumeAttempts = 0
   var resumeBackoff: Duration = .zero
+  /// The most bytes a transfer may write: a source past it fails.
+  var maximumBytes = Int.max
   var willWaitToResume: (@Sendable (Int) -> Void)?
   /// Holds the transfer mid-way until a test releases it.
   var gate: TransferGate?
@@ -37,7 +39,8 @@ struct StreamTransfer: Sendable {
     else { throw .failed("cannot create \(destination.path)") }
     defer { try? output.close() }
     let writer = ChunkWriter(
-      output: output, maximumBytesPerSecond: maximumBytesPerSecond, gate: gate, progress: progress)
+      output: output, maximumBytesPerSecond: maximumBytesPerSecond, maximumBytes: maximumBytes, gate: gate,
+      progress: progress)
     switch source.scheme?.lowercased() {
     case "file":
       try await copyFile(at: source, to: writer)
@@ -92,6 +95,8 @@ final class ChunkWriter: @unchecked Sendable {
   // Used by one transfer at a time, from one task: no concurrent access.
   private let output: FileHandle
   private let maximumBytesPerSecond: Int?
+  /// The most bytes this transfer may write.
+  let maximumBytes: Int
   private let gate: TransferGate?
   private let progress: @Sendable (Double) -> Void
   private var start = ContinuousClock.now
@@ -99,11 +104,12 @@ final class ChunkWriter: @unchecked Sendable {
   private(set) var written = 0
 
   init(
-    output: FileHandle, maximumBytesPerSecond: Int?, gate: TransferGate? = nil,
+    output: FileHandle, maximumBytesPerSecond: Int?, maximumBytes: Int = .max, gate: TransferGate? = nil,
     progress: @escaping @Sendable (Double) -> Void
   ) {
     self.output = output
     self.maximumBytesPerSecond = maximumBytesPerSecond
+    self.maximumBytes = maximumBytes
     self.gate = gate
     self.progress = progress
   }
@@ -121,6 +127,10 @@ final class ChunkWriter: @unchecked Sendable {
   }
 
   func write(_ chunk: Data) async throws(StreamTransfer.Failure) {
+    // Checked before writing, so nothing past the limit reaches the disk.
+    guard chunk.count <= maximumBytes - written else {
+      throw .failed("the stream is larger than the maximum download size of \(maximumBytes) bytes")
+    }
     do {
       try output.write(contentsOf: chunk)
     } catch {
