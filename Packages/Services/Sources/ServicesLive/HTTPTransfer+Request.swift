@@ -16,6 +16,29 @@ extension HTTPTransfer {
   /// Ends the events when the server has been silent for too long.
   private struct Stalled: Error {}
 
+  /// Ends the events when the writer has fallen more than ``HTTPTransfer/maximumBacklog`` bytes behind the
+  /// source.
+  private struct FellBehind: Error {}
+
+  /// The body bytes received but not yet written.
+  ///
+  /// FoundationNetworking cannot pause a transfer (its suspend
+  /// restarts the request), so a source faster than the writer is cut here instead, and resumed with a range
+  /// once what arrived is written: memory stays bounded by the backlog, however fast the source.
+  private final class Backlog: Sendable {
+    private let bytes = Locked(0)
+
+    /// Adds `count` received bytes; false when that takes the backlog past `limit`.
+    func add(_ count: Int, limit: Int) -> Bool {
+      bytes.withLock { bytes in
+        bytes += count
+        return bytes <= limit
+      }
+    }
+
+    func remove(_ count: Int) { bytes.withLock { $0 -= count } }
+  }
+
   /// When the server last sent something.
   private final class LastActivity: Sendable {
     private let last = Locked(ContinuousClock.now)
@@ -34,7 +57,10 @@ extension HTTPTransfer {
   ) async throws(StreamTransfer.Failure) -> Cut? {
     let (events, continuation) = AsyncThrowingStream<Event, any Error>.makeStream()
     let lastActivity = LastActivity()
-    let delegate = Delegate(continuation: continuation, lastActivity: lastActivity)
+    let backlog = Backlog()
+    let delegate = Delegate(
+      continuation: continuation, lastActivity: lastActivity, backlog: backlog, maximumBacklog: maximumBacklog,
+      didFallBehind: didFallBehind)
     let configuration = URLSessionConfiguration.ephemeral
     // URLSession's own idle timeout and the watchdog below end a stall alike, whichever fires first (the
     // watchdog also covers a platform whose timeout is not reset by each byte).
@@ -79,6 +105,7 @@ extension HTTPTransfer {
               "\(url.absoluteString) sent more than the \(expected) bytes it announced")
           }
           try await writer.write(data)
+          backlog.remove(data.count)
         case .refusedRedirect(let reason):
           task.cancel()
           throw StreamTransfer.Failure.failed(reason)
@@ -96,6 +123,10 @@ extension HTTPTransfer {
     } catch is Stalled {
       task.cancel()
       return Cut(reason: stalledReason(writer), saysHowFar: true, isStall: true)
+    } catch is FellBehind {
+      return Cut(
+        reason: "the download fell more than \(maximumBacklog) bytes behind \(url.absoluteString)", saysHowFar: false,
+        isBacklog: true)
     } catch {
       task.cancel()
       if Task.isCancelled { throw .cancelled }
@@ -170,13 +201,20 @@ extension HTTPTransfer {
   private final class Delegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     // Only touched from the session's serial delegate queue.
     private let continuation: AsyncThrowingStream<Event, any Error>.Continuation
+    private let backlog: Backlog
+    private let maximumBacklog: Int
+    private let didFallBehind: (@Sendable () -> Void)?
     private let lastActivity: LastActivity
 
     init(
-      continuation: AsyncThrowingStream<Event, any Error>.Continuation, lastActivity: LastActivity
+      continuation: AsyncThrowingStream<Event, any Error>.Continuation, lastActivity: LastActivity,
+      backlog: Backlog, maximumBacklog: Int, didFallBehind: (@Sendable () -> Void)?
     ) {
       self.continuation = continuation
       self.lastActivity = lastActivity
+      self.backlog = backlog
+      self.maximumBacklog = maximumBacklog
+      self.didFallBehind = didFallBehind
     }
 
     func urlSession(
@@ -210,6 +248,13 @@ extension HTTPTransfer {
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
       lastActivity.touch()
+      guard backlog.add(data.count, limit: maximumBacklog) else {
+        // What is queued is still written; the rest is asked for again from there.
+        dataTask.cancel()
+        continuation.finish(throwing: FellBehind())
+        didFallBehind?()
+        return
+      }
       continuation.yield(.data(data))
     }
 

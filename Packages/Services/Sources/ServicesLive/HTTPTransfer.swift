@@ -32,6 +32,17 @@ struct HTTPTransfer: Sendable {
   var resumeBackoff: Duration = .zero
   /// Called with the bytes kept so far when the transfer starts waiting to resume (a test's signal).
   var willWaitToResume: (@Sendable (Int) -> Void)?
+  /// The most body bytes received and not yet written (default 8 MiB).
+  ///
+  /// A writer slower than its source (a
+  /// throttled download, a slow disk, a starved task) falls behind; past this, the request is cut and, once what
+  /// arrived is written, resumed from there without counting as an attempt. A server that does not announce
+  /// ranges fails instead.
+  var maximumBacklog = HTTPTransfer.defaultMaximumBacklog
+  /// Called when a request is cut because the writer fell behind (a test's signal).
+  var didFallBehind: (@Sendable () -> Void)?
+
+  static let defaultMaximumBacklog = 8 << 20
 
   /// How a request ended early in a way another request may repair.
   struct Cut {
@@ -39,15 +50,28 @@ struct HTTPTransfer: Sendable {
     /// Whether the reason already says how many bytes arrived.
     var saysHowFar: Bool
     var isStall = false
+    /// Cut here because the writer fell behind: everything that arrived was written, so a resume makes progress.
+    var isBacklog = false
   }
 
   func run(into writer: ChunkWriter) async throws(StreamTransfer.Failure) {
     var resumption: HTTPResumption?
     var resumes = 0
     var hasResumedAfterStall = false
+    var caughtUp = false
+    var writtenAtLastCatchUp = -1
     while true {
-      let resuming = resumes > 0 ? resumption : nil
+      let resuming = resumes > 0 || caughtUp ? resumption : nil
       guard let cut = try await fetch(resuming: resuming, learning: &resumption, into: writer) else { return }
+      if cut.isBacklog {
+        guard resumption != nil else { throw .failed(cut.reason + ", which does not announce byte ranges") }
+        // A source that sends the whole body again and again (it ignores ranges) would never get further.
+        guard writer.written > writtenAtLastCatchUp else { throw .failed(cut.reason + " twice at the same byte") }
+        writtenAtLastCatchUp = writer.written
+        // Not an attempt: nothing failed, and the next request starts further on.
+        caughtUp = true
+        continue
+      }
       // A server that stalled once and then stalls again is not coming back soon: waiting stallTimeout once
       // more per attempt would keep the user waiting minutes for a failure.
       guard resumption != nil, resumes < resumeAttempts, !(cut.isStall && hasResumedAfterStall) else {

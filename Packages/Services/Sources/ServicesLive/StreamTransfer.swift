@@ -23,6 +23,10 @@ struct StreamTransfer: Sendable {
   /// The most bytes a transfer may write: a source past it fails.
   var maximumBytes = Int.max
   var willWaitToResume: (@Sendable (Int) -> Void)?
+  /// See ``HTTPTransfer/maximumBacklog``.
+  var maximumBacklog = HTTPTransfer.defaultMaximumBacklog
+  /// See ``HTTPTransfer/didFallBehind``.
+  var didFallBehind: (@Sendable () -> Void)?
   /// Holds the transfer mid-way until a test releases it.
   var gate: TransferGate?
 
@@ -47,7 +51,7 @@ struct StreamTransfer: Sendable {
     case "http", "https":
       let transfer = HTTPTransfer(
         url: source, stallTimeout: stallTimeout, resumeAttempts: resumeAttempts, resumeBackoff: resumeBackoff,
-        willWaitToResume: willWaitToResume)
+        willWaitToResume: willWaitToResume, maximumBacklog: maximumBacklog, didFallBehind: didFallBehind)
       try await transfer.run(into: writer)
     default:
       throw .failed("unsupported URL scheme in \(source.absoluteString)")
