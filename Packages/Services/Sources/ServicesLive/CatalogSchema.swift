@@ -108,6 +108,7 @@ enum CatalogSchema {
           """
       )
     }
+    migrator.registerMigration(v3) { db in try addTrackCountsAndValueChecks(db) }
     return migrator
   }
 
