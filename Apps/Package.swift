@@ -83,6 +83,7 @@ let package = Package(
         + products(of: "Services", "SeededRandomness", "Services", "ServicesLive", "ServicesTestSupport")
         + products(of: "Domain", "Domain") + products(of: "Remote", "CatalogAPI", "CatalogAPITesting")
         + products(of: "swift-nio", "NIOCore", "NIOPosix", "NIOHTTP1") + products(of: "swift-log", "Logging")
+        + products(of: "GRDB.swift", "GRDB")
     ),
   ]
 )

@@ -1,4 +1,5 @@
 import Dispatch
+import Domain
 import Foundation
 import HumbleSupport
 import NIOConcurrencyHelpers
@@ -79,6 +80,8 @@ final class CatalogCopyStream: Sendable {
       continuation.finish()
     } catch is Abandoned {
       continuation.finish()
+    } catch let error as CatalogValueError {
+      continuation.finish(throwing: PostgresStoreError.invalidSource(reason: error.description))
     } catch {
       continuation.finish(throwing: error)
     }

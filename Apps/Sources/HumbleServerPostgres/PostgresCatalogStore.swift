@@ -289,7 +289,7 @@ public final class PostgresCatalogStore: CatalogStore {
           current = (playlistID, name, artwork, [])
         }
         current?.tracks.append(
-          Self.track(trackID, title, duration, stream, popularity, released, explicit, artist))
+          try Self.track(trackID, title, duration, stream, popularity, released, explicit, artist))
       }
       if let current { playlists.append(Self.playlist(current)) }
       return playlists
@@ -392,20 +392,29 @@ public final class PostgresCatalogStore: CatalogStore {
     for try await row in rows {
       let (id, title, duration, stream, popularity, released, explicit, artist) = try row.decode(
         (String, String, Double, String, Int, Double, Bool, String).self)
-      tracks.append(track(id, title, duration, stream, popularity, released, explicit, artist))
+      tracks.append(try track(id, title, duration, stream, popularity, released, explicit, artist))
     }
     return tracks
   }
 
   /// A track from the columns of ``trackColumns``.
+  ///
+  /// A value out of range (rows written before the schema's checks, or by another program) fails the request
+  /// with a reason that names the track, rather than reaching an encoder that cannot write it.
   private static func track(
     _ id: String, _ title: String, _ duration: Double, _ stream: String, _ popularity: Int, _ released: Double,
     _ explicit: Bool, _ artist: String
-  ) -> Track {
-    Track(
+  ) throws(CatalogStoreError) -> Track {
+    let track = Track(
       id: Track.ID(id), title: title, duration: duration, streamURLString: stream, popularity: popularity,
       releaseDate: Date(timeIntervalSince1970: released), containsExplicitLyrics: explicit,
       artistID: Artist.ID(artist))
+    do {
+      try track.checkValues()
+    } catch {
+      throw .unavailable(reason: "the catalog holds a value out of range: \(error)")
+    }
+    return track
   }
 
   static func artists(_ rows: PostgresRowSequence) async throws -> [Artist] {

@@ -105,6 +105,22 @@ public enum PostgresSchema {
         // A revoked token stops authenticating; the user and their favourites stay.
         "ALTER TABLE server_user ADD COLUMN revoked_at timestamptz"
       ]),
+    // Values an encoder can write (`CatalogValueError`'s ranges): NaN and infinities passed version 1's
+    // `duration >= 0`. NOT VALID: rows already stored are not scanned (a read that meets a bad one names it);
+    // every row written from now on is checked.
+    Migration(
+      version: 3, name: "catalog values in range",
+      statements: [
+        """
+        ALTER TABLE track ADD CONSTRAINT track_duration_in_range
+          CHECK (duration >= 0 AND duration < 'Infinity') NOT VALID
+        """,
+        """
+        ALTER TABLE track ADD CONSTRAINT track_release_date_in_range
+          CHECK (release_date >= -62135596800 AND release_date < 253402300800) NOT VALID
+        """,
+        "ALTER TABLE artist ADD CONSTRAINT artist_listeners_in_range CHECK (listeners >= 0) NOT VALID",
+      ]),
   ]
 
   /// Brings the database at `location` to ``latestVersion`` and answers the versions applied now (empty when

@@ -11,7 +11,8 @@ import Testing
     try await PostgresTestDatabase.with { location in
       try await PostgresSchema.migrate(location, connectTimeout: TestServer.patientConnectTimeout)
       let migrated = try await Self.trackDefinitions(location)
-      #expect(migrated.count == 11, "\(migrated)")
+      #expect(migrated.count == 13, "\(migrated)")
+      #expect(migrated.contains { $0.hasPrefix("track_duration_in_range CHECK") }, "\(migrated)")
       #expect(migrated.contains("track_artist_id_fkey FOREIGN KEY (artist_id) REFERENCES artist(id) ON DELETE CASCADE"))
 
       try await Self.importTestCatalog(into: location)

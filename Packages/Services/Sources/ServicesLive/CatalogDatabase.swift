@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import GRDB
 
@@ -279,6 +280,7 @@ public final class CatalogDatabase: Sendable {
 
   static func classify(_ error: any Error, path: String, whileMigrating: Bool = true) -> CatalogDatabaseError {
     if let error = error as? CatalogDatabaseError { return error }
+    if let error = error as? CatalogValueError { return .invalidValue(error) }
     if error is CancellationError { return .cancelled }
     guard let error = error as? DatabaseError else {
       return whileMigrating

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// Why the catalog database could not be opened or used.
@@ -24,6 +25,9 @@ public enum CatalogDatabaseError: Error, Hashable, Sendable, CustomStringConvert
   case query(reason: String)
   /// The calling task was cancelled before the query ran.
   case cancelled
+  /// A catalog value is outside its range: an import refused it (and left the database as it was), or a
+  /// catalog written by another program holds it and a read met it.
+  case invalidValue(CatalogValueError)
 
   /// A one-line explanation for people that names the file concerned.
   public var description: String {
@@ -49,6 +53,8 @@ public enum CatalogDatabaseError: Error, Hashable, Sendable, CustomStringConvert
       "Catalog database query failed: \(reason)."
     case .cancelled:
       "The catalog database request was cancelled."
+    case .invalidValue(let error):
+      "The catalog holds a value out of range: \(error)."
     }
   }
 }

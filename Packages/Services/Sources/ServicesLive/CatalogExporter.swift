@@ -55,7 +55,9 @@ extension CatalogDatabase {
     let artists = try Row.fetchCursor(
       db, sql: "SELECT \(CatalogRowDecoder.artistColumns), searchName FROM artist ORDER BY id")
     while let row = try artists.next() {
-      try body(.artist(CatalogRowDecoder.artist(row), searchName: row[4]))
+      let artist = CatalogRowDecoder.artist(row)
+      try artist.checkValues()
+      try body(.artist(artist, searchName: row[4]))
     }
     let tracks = try Row.fetchCursor(
       db,
@@ -63,7 +65,7 @@ extension CatalogDatabase {
         "SELECT \(CatalogRowDecoder.trackColumns), track.position, track.searchTitle FROM track ORDER BY artistID, position"
     )
     while let row = try tracks.next() {
-      try body(.track(CatalogRowDecoder.track(row), position: row[8], searchTitle: row[9]))
+      try body(.track(try CatalogRowDecoder.track(row), position: row[8], searchTitle: row[9]))
     }
     let playlists = try Row.fetchCursor(db, sql: "SELECT id, name, artworkURL FROM playlist ORDER BY id")
     while let row = try playlists.next() {

@@ -16,8 +16,9 @@ public struct CatalogImporter: ~Copyable {
     self.db = db
   }
 
-  /// Adds an artist.
+  /// Adds an artist; one whose values are out of range is refused with ``CatalogValueError``.
   public mutating func insert(_ artist: Artist) throws {
+    try artist.checkValues()
     try db.cachedStatement(
       sql: "INSERT INTO artist (id, name, searchName, imageURL, listeners) VALUES (?, ?, ?, ?, ?)"
     ).execute(arguments: [
@@ -26,8 +27,10 @@ public struct CatalogImporter: ~Copyable {
     ])
   }
 
-  /// Adds a track after the tracks already imported for its artist (which must exist).
+  /// Adds a track after the tracks already imported for its artist (which must exist); one whose values are
+  /// out of range (a non-finite duration…) is refused with ``CatalogValueError``.
   public mutating func insert(_ track: Track) throws {
+    try track.checkValues()
     let position = nextPosition[track.artistID, default: 0]
     nextPosition[track.artistID] = position + 1
     try db.cachedStatement(
@@ -74,10 +77,15 @@ public struct CatalogImporter: ~Copyable {
 
 extension CatalogDatabase {
   /// Runs `body` with an importer inside one transaction: if it throws, nothing it inserted remains.
+  ///
+  /// A value out of range fails the whole import with ``CatalogDatabaseError/invalidValue(_:)``, which names
+  /// the item and the field.
   public func importCatalog(_ body: (inout CatalogImporter) throws -> Void) throws(CatalogDatabaseError) {
     try writeBlocking { db in
-      var importer = CatalogImporter(db: db)
-      try body(&importer)
+      try CatalogSchema.bulkInserting(db) {
+        var importer = CatalogImporter(db: db)
+        try body(&importer)
+      }
     }
   }
 

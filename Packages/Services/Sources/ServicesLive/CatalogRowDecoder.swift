@@ -11,8 +11,11 @@ enum CatalogRowDecoder {
   static let artistColumns = "artist.id, artist.name, artist.imageURL, artist.listeners"
 
   /// A track from a row whose first columns are ``trackColumns``, starting at `offset`.
-  static func track(_ row: Row, offset: Int = 0) -> Track {
-    Track(
+  ///
+  /// A value out of range (a catalog written by another program can hold an infinite duration) throws
+  /// ``CatalogValueError`` naming the track, rather than reaching an encoder that cannot write it.
+  static func track(_ row: Row, offset: Int = 0) throws(CatalogValueError) -> Track {
+    let track = Track(
       id: Track.ID(row[offset] as String),
       title: row[offset + 1],
       duration: row[offset + 2],
@@ -22,6 +25,8 @@ enum CatalogRowDecoder {
       containsExplicitLyrics: row[offset + 6],
       artistID: Artist.ID(row[offset + 7] as String)
     )
+    try track.checkValues()
+    return track
   }
 
   /// An artist from a row whose first columns are ``artistColumns``.
@@ -38,7 +43,7 @@ enum CatalogRowDecoder {
     var tracks: [Track] = []
     let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
     while let row = try rows.next() {
-      tracks.append(track(row))
+      tracks.append(try track(row))
     }
     return tracks
   }

@@ -112,6 +112,7 @@ enum CatalogSchema {
       // A revoked token stops authenticating; the user and their favourites stay.
       try db.execute(sql: #"ALTER TABLE "user" ADD COLUMN revokedAt REAL"#)
     }
+    migrator.registerMigration(v4) { db in try addTrackCountsAndValueChecks(db) }
     return migrator
   }
 

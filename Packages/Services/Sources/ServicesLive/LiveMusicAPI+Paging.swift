@@ -10,9 +10,11 @@ extension LiveMusicAPI {
     guard !artistID.rawValue.containsNUL else { throw .artistNotFound(artistID) }
     let orderBy = Self.orderBy(page.order)
     return try await query { db in
-      try Self.requireArtist(artistID, db)
-      let total =
-        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM track WHERE artistID = ?", arguments: [artistID.rawValue]) ?? 0
+      // The count kept with the artist (CatalogSchema.v3), not COUNT(*) over its tracks on every page.
+      guard
+        let total = try Int.fetchOne(
+          db, sql: "SELECT trackCount FROM artist WHERE id = ?", arguments: [artistID.rawValue])
+      else { throw MusicAPIError.artistNotFound(artistID) }
       let tracks = try CatalogRowDecoder.tracks(
         db,
         sql:

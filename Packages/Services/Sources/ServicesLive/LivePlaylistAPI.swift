@@ -43,7 +43,7 @@ public struct LivePlaylistAPI: PlaylistAPI {
   /// from whichever side is smaller; the counts cost no more than the smaller side.
   private static func featuringJoin(of artistID: Artist.ID, _ db: Database) throws -> String {
     let artistTracks =
-      try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM track WHERE artistID = ?", arguments: [artistID.rawValue]) ?? 0
+      try Int.fetchOne(db, sql: "SELECT trackCount FROM artist WHERE id = ?", arguments: [artistID.rawValue]) ?? 0
     let entries =
       try Int.fetchOne(
         db, sql: "SELECT COUNT(*) FROM (SELECT 1 FROM playlistTrack LIMIT ?)", arguments: [artistTracks + 1]) ?? 0

@@ -18,6 +18,7 @@ import Testing
     #expect(
       try database.appliedMigrations() == [
         "v1: catalog, downloads, favourites", "v2: users, user favourites, track paging", "v3: revocable user tokens",
+        "v4: artist track counts, catalog value checks",
       ])
     #expect(try database.isCatalogEmpty())
     #expect(FileManager.default.fileExists(atPath: url.path))
@@ -35,7 +36,7 @@ import Testing
   @Test func anEmptyExistingFileBecomesACatalog() throws {
     let url = directory.url.appendingPathComponent("empty.sqlite")
     #expect(FileManager.default.createFile(atPath: url.path, contents: Data()))
-    #expect(try CatalogDatabase.open(at: url).appliedMigrations().count == 3)
+    #expect(try CatalogDatabase.open(at: url).appliedMigrations().count == 4)
   }
 
   @Test func reopeningKeepsTheSchemaAndTheData() throws {
@@ -44,7 +45,7 @@ import Testing
       try importer.insert(.init(id: "a", name: "A", imageURL: nil, listeners: 1))
     }
     let reopened = try CatalogDatabase.open(at: url)
-    #expect(try reopened.appliedMigrations().count == 3)
+    #expect(try reopened.appliedMigrations().count == 4)
     #expect(try !reopened.isCatalogEmpty())
   }
 
@@ -84,7 +85,7 @@ import Testing
     let url = directory.url.appendingPathComponent("v1.sqlite")
     try makeVersion1Catalog(at: url)
     let database = try CatalogDatabase.open(at: url)
-    #expect(try database.appliedMigrations().count == 3)
+    #expect(try database.appliedMigrations().count == 4)
     let api = LiveMusicAPI(database: database)
     #expect(try await api.tracks(ofArtist: "a").map(\.title) == ["Élan", "zebra", "apple"])
     let page = try await api.tracks(ofArtist: "a", page: TrackPageRequest(order: .title))
@@ -116,6 +117,7 @@ import Testing
       }
     }
     try DatabaseQueue(path: url.path).write { db in
+      try TrackCountTests.removeVersion4(db)
       let indexes = try String.fetchAll(
         db,
         sql: """
@@ -128,7 +130,7 @@ import Testing
           DROP TABLE userFavourite;
           DROP TABLE "user";
           ALTER TABLE track DROP COLUMN searchTitle;
-          DELETE FROM grdb_migrations WHERE identifier LIKE 'v2:%';
+          DELETE FROM grdb_migrations WHERE identifier LIKE 'v2:%' OR identifier LIKE 'v3:%';
           INSERT INTO favourite (trackID, createdAt) VALUES ('a-2', 0);
           """)
     }
