@@ -52,6 +52,7 @@ let package = Package(
         + products(of: "swift-crypto", "Crypto")
         + products(of: "swift-service-lifecycle", "ServiceLifecycle", "UnixSignals")
         + products(of: "swift-nio", "NIOConcurrencyHelpers") + products(of: "Support", "HumbleSupport")
+        + products(of: "swift-nio", "NIOPosix")
     ),
     .target(
       name: "HumbleServerPostgres",
@@ -83,6 +84,7 @@ let package = Package(
         + products(of: "Services", "SeededRandomness", "Services", "ServicesLive", "ServicesTestSupport")
         + products(of: "Domain", "Domain") + products(of: "Remote", "CatalogAPI", "CatalogAPITesting")
         + products(of: "swift-nio", "NIOCore", "NIOPosix", "NIOHTTP1") + products(of: "swift-log", "Logging")
+        + products(of: "GRDB.swift", "GRDB")
     ),
   ]
 )

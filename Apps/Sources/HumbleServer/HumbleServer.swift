@@ -33,6 +33,12 @@ public enum HumbleServer {
     ///
     /// For example `https://music.example` behind a proxy. The request's Host header never reaches an answer.
     public var publicURL: URL?
+    /// The folder whose files the server streams; nil (the default) streams no files.
+    ///
+    /// A track's `file://` stream URL is served only when the file it names, every symbolic link resolved
+    /// (the folder's own too), is a regular file inside this folder; any other is answered 404, and the log
+    /// says why. Set it after `init`.
+    public var streamFolder: URL?
 
     /// Creates a configuration; by default 127.0.0.1 on a free port, a keep-alive every 15 s, feeds that hold
     /// 1,000 unsent events.
@@ -110,7 +116,7 @@ public enum HumbleServer {
   ) -> (ServiceGroup, ServerRoutes, FeedRegistry) {
     let state = ServerState(
       store: store, keepAliveInterval: configuration.keepAliveInterval, feedQueueLimit: configuration.feedQueueLimit,
-      publicURL: configuration.publicURL)
+      publicURL: configuration.publicURL, streamFolder: configuration.streamFolder)
     let router = makeRouter(state: state)
     let host = configuration.host
     let application = Application(

@@ -6,13 +6,19 @@ final class ServerState: Sendable {
   let store: any CatalogStore
   let feeds: FeedRegistry
   let keepAliveInterval: Duration
+  /// Where stream files are served from.
+  let streamFolder: StreamFolder
   private let listeningAddress = NIOLockedValueBox("http://127.0.0.1")
 
   /// The configured public URL, without a trailing slash; nil: the listening address.
   private let publicURL: String?
 
-  init(store: any CatalogStore, keepAliveInterval: Duration, feedQueueLimit: Int, publicURL: URL?) {
+  init(
+    store: any CatalogStore, keepAliveInterval: Duration, feedQueueLimit: Int, publicURL: URL?,
+    streamFolder: URL? = nil
+  ) {
     self.store = store
+    self.streamFolder = StreamFolder(path: streamFolder?.path)
     self.publicURL = publicURL.map { url in
       let text = url.absoluteString
       return text.hasSuffix("/") ? String(text.dropLast()) : text
