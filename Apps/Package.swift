@@ -52,6 +52,7 @@ let package = Package(
         + products(of: "swift-crypto", "Crypto")
         + products(of: "swift-service-lifecycle", "ServiceLifecycle", "UnixSignals")
         + products(of: "swift-nio", "NIOConcurrencyHelpers") + products(of: "Support", "HumbleSupport")
+        + products(of: "swift-nio", "NIOPosix")
     ),
     .target(
       name: "HumbleServerPostgres",

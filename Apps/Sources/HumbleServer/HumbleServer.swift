@@ -38,6 +38,12 @@ public enum HumbleServer {
     /// A feed past it is refused with 429 and a `Retry-After` of one keep-alive interval, by when a feed whose
     /// client went away unnoticed has failed its keep-alive and closed.
     public var maximumFeedsPerUser: Int = 16
+    /// The folder whose files the server streams; nil (the default) streams no files.
+    ///
+    /// A track's `file://` stream URL is served only when the file it names, every symbolic link resolved
+    /// (the folder's own too), is a regular file inside this folder; any other is answered 404, and the log
+    /// says why. Set it after `init`.
+    public var streamFolder: URL?
 
     /// Creates a configuration; by default 127.0.0.1 on a free port, a keep-alive every 15 s, feeds that hold
     /// 1,000 unsent events.
@@ -121,7 +127,8 @@ public enum HumbleServer {
   ) -> (ServiceGroup, ServerRoutes, FeedRegistry) {
     let state = ServerState(
       store: store, keepAliveInterval: configuration.keepAliveInterval, feedQueueLimit: configuration.feedQueueLimit,
-      maximumFeedsPerUser: configuration.maximumFeedsPerUser, publicURL: configuration.publicURL)
+      maximumFeedsPerUser: configuration.maximumFeedsPerUser, publicURL: configuration.publicURL,
+      streamFolder: configuration.streamFolder)
     let router = makeRouter(state: state)
     let host = configuration.host
     let application = Application(

@@ -9,6 +9,9 @@ struct ProblemError: Error {
   var detail: String
   var parameter: String?
   var headers: HTTPFields = [:]
+  /// What the operator needs and the caller must not see (an address, a path, a database's message): logged
+  /// with the request ID, never answered.
+  var internalDetail: String?
 
   static func badParameter(_ parameter: String, _ detail: String) -> ProblemError {
     ProblemError(status: .badRequest, detail: detail, parameter: parameter)
@@ -31,12 +34,16 @@ struct ProblemError: Error {
 }
 
 extension CatalogStoreError {
-  /// The problem this failure is for a client: an unknown identifier is a 404, a database failure a 503.
+  /// The problem this failure is for a client: an unknown identifier is a 404, a database failure a 503 whose
+  /// reason goes to the log only.
   var problem: ProblemError {
     switch self {
     case .artistNotFound, .playlistNotFound, .trackNotFound, .userNotFound: .notFound(description)
     case .nameTaken: ProblemError(status: .conflict, detail: description)
-    case .unavailable: ProblemError(status: .serviceUnavailable, detail: description)
+    case .unavailable(let reason):
+      ProblemError(
+        status: .serviceUnavailable, detail: "The catalog is unavailable; try again.",
+        internalDetail: "the catalog is unavailable: \(reason)")
     }
   }
 }

@@ -19,8 +19,9 @@ struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
     do {
       response = try await next(try await checkLimits(request), context)
     } catch {
-      response = problem(for: error, request: request).response(
-        path: Self.instance(request.uri.path), requestID: requestID)
+      let problem = problem(for: error, request: request)
+      Self.log(problem, of: request, requestID: requestID, to: context.logger)
+      response = problem.response(path: Self.instance(request.uri.path), requestID: requestID)
     }
     response.headers[.requestID] = requestID
     let elapsed = ContinuousClock.now - started
@@ -90,8 +91,22 @@ struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
     case let error as HTTPError:
       return ProblemError(status: error.status, detail: error.body ?? error.status.reasonPhrase)
     default:
-      return ProblemError(status: .internalServerError, detail: "The server failed: \(error)")
+      return ProblemError(
+        status: .internalServerError, detail: "The server failed; its log has the details under the request ID.",
+        internalDetail: "\(error)")
     }
+  }
+
+  /// Logs what a problem answer leaves out, with the request ID the answer carries: a 5xx as an error, a
+  /// refusal (a stream file outside the folder, missing or unreadable) as a warning.
+  private static func log(_ problem: ProblemError, of request: Request, requestID: String, to logger: Logger) {
+    guard let detail = problem.internalDetail else { return }
+    logger.log(
+      level: problem.status.code >= 500 ? .error : .warning, "\(detail.oneLine)",
+      metadata: [
+        "requestID": "\(requestID)", "method": "\(request.method.rawValue)",
+        "path": "\(instance(request.uri.path))", "status": "\(problem.status.code)",
+      ])
   }
 
   /// The path as a problem's `instance`: cut, so that a 414 does not echo 4 KB back.

@@ -6,6 +6,8 @@ final class ServerState: Sendable {
   let store: any CatalogStore
   let feeds: FeedRegistry
   let keepAliveInterval: Duration
+  /// Where stream files are served from.
+  let streamFolder: StreamFolder
   private let listeningAddress = NIOLockedValueBox("http://127.0.0.1")
 
   /// The configured public URL, without a trailing slash; nil: the listening address.
@@ -13,9 +15,10 @@ final class ServerState: Sendable {
 
   init(
     store: any CatalogStore, keepAliveInterval: Duration, feedQueueLimit: Int, maximumFeedsPerUser: Int,
-    publicURL: URL?
+    publicURL: URL?, streamFolder: URL? = nil
   ) {
     self.store = store
+    self.streamFolder = StreamFolder(path: streamFolder?.path)
     self.publicURL = publicURL.map { url in
       let text = url.absoluteString
       return text.hasSuffix("/") ? String(text.dropLast()) : text

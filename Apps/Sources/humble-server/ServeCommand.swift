@@ -66,6 +66,17 @@ struct ServeCommand: AsyncParsableCommand {
       discussion: "Also how soon the server notices a feed's client went away, and checks open feeds' tokens."))
   var keepAlive: Double = 15
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The folder whose files the server streams; a track's file:// stream URL outside it is answered 404.",
+      discussion:
+        "Symbolic links are resolved, the folder's own too. By default, the streams folder beside the catalog "
+        + "(<catalog>-files/streams, where the demo catalog's files are); with --postgres, the one "
+        + "'humble-server import --demo' fills ($XDG_DATA_HOME/humble/catalog-files/streams).",
+      valueName: "path"))
+  var streamFolder: String?
+
   func validate() throws {
     if inMemory, database != nil { throw ValidationError("Use either --in-memory or --database, not both.") }
     if postgres.url != nil, inMemory || database != nil {
@@ -83,6 +94,9 @@ struct ServeCommand: AsyncParsableCommand {
     }
     if !(1...1_000_000).contains(feedQueueLimit) {
       throw ValidationError("--feed-queue-limit must be from 1 to 1000000, not \(feedQueueLimit).")
+    }
+    if let streamFolder, !Self.isDirectory(streamFolder) {
+      throw ValidationError("--stream-folder must be an existing folder, not '\(streamFolder)'.")
     }
     if let publicURL, Self.publicURL(publicURL) == nil {
       throw ValidationError(
@@ -109,6 +123,19 @@ struct ServeCommand: AsyncParsableCommand {
     return configuration
   }
 
+  /// The configuration, streaming from --stream-folder, else from `defaultFolder`.
+  private func serverConfiguration(streamingFrom defaultFolder: URL) -> HumbleServer.Configuration {
+    var configuration = self.configuration
+    configuration.streamFolder = streamFolder.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? defaultFolder
+    return configuration
+  }
+
+  static func isDirectory(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return !path.isEmpty && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+      && isDirectory.boolValue
+  }
+
   func run() async throws {
     LoggingSystem.bootstrap(StreamLogHandler.standardError)
     if let location = try postgres.location() {
@@ -120,7 +147,8 @@ struct ServeCommand: AsyncParsableCommand {
     let services = try openServices(location)
     do {
       try await HumbleServer.run(
-        store: SQLiteCatalogStore(database: services.database), configuration: configuration
+        store: SQLiteCatalogStore(database: services.database),
+        configuration: serverConfiguration(streamingFrom: services.location.streamsDirectory)
       ) { url in
         // Unbuffered: whoever started the server reads this line to learn where it listens.
         FileHandle.standardOutput.write(Data((url.absoluteString + "\n").utf8))
@@ -137,7 +165,8 @@ extension ServeCommand {
     let store = try await connectPostgres(
       location, configuration: .init(requestTimeout: .milliseconds(Int(databaseTimeout * 1000))))
     do {
-      try await HumbleServer.run(store: store, configuration: configuration) { url in
+      let streams = serverConfiguration(streamingFrom: StorageLocation.userDefault().streamsDirectory)
+      try await HumbleServer.run(store: store, configuration: streams) { url in
         FileHandle.standardOutput.write(Data((url.absoluteString + "\n").utf8))
       }
       await store.close()

@@ -146,6 +146,33 @@ import Testing
     #expect(await server.exitStatus() == 0)
   }
 
+  @Test func theDemoCatalogsStreamsComeFromItsStreamFolderAndNoOther() async throws {
+    let empty = directory.appendingPathComponent("empty-folder")
+    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+    for (flags, status) in [([String](), 200), (["--stream-folder", empty.path], 404)] {
+      let server = try ServerProcess(arguments: ["--port", "0", "--in-memory"] + flags, directory: directory)
+      let client = HTTPTestClient(url: try #require(URL(string: try await server.firstLine())))
+      let artists = try await client.send(.GET, CatalogAPI.Path.artists)
+      let artist = try #require(try CatalogJSON.decoder().decode(ArtistList.self, from: artists.body).artists.first)
+      let tracks = try await client.send(.GET, CatalogAPI.Path.tracks(ofArtist: artist.id.rawValue) + "?limit=1")
+      let track = try #require(try CatalogJSON.decoder().decode(TrackPageBody.self, from: tracks.body).tracks.first)
+      let stream = try await client.send(.GET, CatalogAPI.Path.stream(ofTrack: track.id.rawValue))
+      #expect(stream.status == status, "\(flags): \(stream.text)")
+      server.signal(SIGTERM)
+      #expect(await server.exitStatus() == 0)
+    }
+  }
+
+  @Test func aStreamFolderThatIsNotAFolderIsRefusedInOneLine() async throws {
+    let file = directory.appendingPathComponent("a-file")
+    try Data().write(to: file)
+    for folder in [directory.appendingPathComponent("missing").path, file.path, ""] {
+      let run = try await run(["--in-memory", "--stream-folder", folder])
+      #expect(run.status == 1)
+      #expect(run.errors == ["humble-server: --stream-folder must be an existing folder, not '\(folder)'."])
+    }
+  }
+
   @Test func anUnopenableDatabaseIsOneLineAndExitStatus1() async throws {
     let run = try await run(["--port", "0", "--database", directory.path])
     #expect(run.status == 1)

@@ -84,7 +84,8 @@ import Testing
   @Test(
     arguments: StoreBackend.allCases,
     [
-      ("solo-3", "Track 'solo-3''s file is missing."), ("solo-4", "Track 'solo-4' has no file on this server."),
+      ("solo-3", "Track 'solo-3' has no file on this server."),
+      ("solo-4", "Track 'solo-4' has no file on this server."),
       ("solo-5", "Track 'solo-5''s file is missing."), ("nope", "No track with ID 'nope' in the catalog."),
     ])
   func onlyARegularFileIsServed(_ backend: StoreBackend, _ expected: (track: String, detail: String)) async throws {

@@ -2,6 +2,7 @@ import CatalogAPI
 import CatalogAPITesting
 import Domain
 import Foundation
+import GRDB
 import HumbleServer
 import HumbleServerPostgres
 import HumbleServerTestSupport
@@ -23,6 +24,14 @@ enum StoreBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
   var testDescription: String { rawValue }
 }
 
+/// The folder a test server streams from.
+enum TestStreamFolder: Sendable {
+  /// The catalog's files folder itself.
+  case files
+  /// A symbolic link to it, beside it.
+  case linkToFiles
+}
+
 /// A server on an ephemeral loopback port over a small catalog made for the tests, and a client that checks
 /// every response it reads against the OpenAPI document.
 struct TestServer: Sendable {
@@ -33,6 +42,8 @@ struct TestServer: Sendable {
   let bobToken: String
   /// The store the server serves.
   let store: any CatalogStore
+  /// Runs one SQL statement on the store's database: for tests that break it.
+  let execute: @Sendable (String) async throws -> Void
   static let contract = Result { try OpenAPIContract.committed() }
 
   /// The bytes of `solo-1`'s stream file.
@@ -52,18 +63,25 @@ struct TestServer: Sendable {
   @discardableResult
   static func with<T>(
     _ backend: StoreBackend = .sqlite, keepAliveInterval: Duration = .seconds(15), publicURL: URL? = nil,
+    streamFolder: TestStreamFolder = .files, logger: Logger? = nil,
     configure: (inout HumbleServer.Configuration) -> Void = { _ in }, _ body: (TestServer) async throws -> T
   ) async throws -> T {
-    let files = FileManager.default.temporaryDirectory.appendingPathComponent("humble-server-\(UUID().uuidString)")
+    // The files folder is `streams` in a folder of the test's own, whose `outside` holds files it must not serve.
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("humble-server-\(UUID().uuidString)")
+    let files = base.appendingPathComponent("streams", isDirectory: true)
     try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: files) }
+    defer { try? FileManager.default.removeItem(at: base) }
     let database = try CatalogDatabase.open(at: nil)
-    try importCatalog(into: database, files: files)
+    try importCatalog(into: database, files: files, withFilesOutside: true)
+    var options = ServerOptions(keepAliveInterval: keepAliveInterval, publicURL: publicURL, logger: logger)
+    options.streamFolder = streamFolder == .files ? files : base.appendingPathComponent("streams-link")
     switch backend {
     case .sqlite:
+      options.execute = { statement in
+        try await database.write({ db in try db.execute(sql: statement) }, describingErrorsWith: { $0 })
+      }
       return try await with(
-        store: SQLiteCatalogStore(database: database), files: files, keepAliveInterval: keepAliveInterval,
-        publicURL: publicURL, configure: configure, body)
+        store: SQLiteCatalogStore(database: database), files: files, options: options, configure: configure, body)
     case .postgres:
       return try await PostgresTestDatabase.with { location in
         try await PostgresCatalogImport.run(
@@ -73,10 +91,9 @@ struct TestServer: Sendable {
           configuration: .init(
             requestTimeout: patientRequestTimeout, connectTimeout: patientConnectTimeout, maximumConnections: 4,
             logger: quietLogger))
+        options.execute = { statement in _ = try await PostgresTestDatabase.query(location, statement) }
         do {
-          let result = try await with(
-            store: store, files: files, keepAliveInterval: keepAliveInterval, publicURL: publicURL,
-            configure: configure, body)
+          let result = try await with(store: store, files: files, options: options, configure: configure, body)
           await store.close()
           return result
         } catch {
@@ -93,8 +110,17 @@ struct TestServer: Sendable {
     return logger
   }
 
+  /// How a test server is configured, beyond its store.
+  private struct ServerOptions {
+    var keepAliveInterval: Duration
+    var publicURL: URL?
+    var logger: Logger?
+    var streamFolder: URL?
+    var execute: @Sendable (String) async throws -> Void = { _ in }
+  }
+
   private static func with<T>(
-    store: some CatalogStore, files: URL, keepAliveInterval: Duration, publicURL: URL?,
+    store: some CatalogStore, files: URL, options: ServerOptions,
     configure: (inout HumbleServer.Configuration) -> Void, _ body: (TestServer) async throws -> T
   ) async throws -> T {
     let ada = try await HumbleServer.addUser(named: "ada", to: store)
@@ -102,12 +128,14 @@ struct TestServer: Sendable {
     var logger = Logger(label: "humble-server-tests")
     logger.logLevel = .warning
     var configuration = HumbleServer.Configuration(
-      port: 0, keepAliveInterval: keepAliveInterval, logger: logger, publicURL: publicURL)
+      port: 0, keepAliveInterval: options.keepAliveInterval, logger: options.logger ?? logger,
+      publicURL: options.publicURL)
+    configuration.streamFolder = options.streamFolder
     configure(&configuration)
     let server = try await HumbleServer.start(store: store, configuration: configuration)
     let testServer = TestServer(
       server: server, client: HTTPTestClient(url: server.url), files: files, adaToken: ada, bobToken: bob,
-      store: store)
+      store: store, execute: options.execute)
     do {
       let result = try await body(testServer)
       try await server.shutdown()
@@ -118,11 +146,22 @@ struct TestServer: Sendable {
     }
   }
 
-  static func importCatalog(into database: CatalogDatabase, files: URL) throws {
+  /// The bytes of the file outside the stream folder, which no test may read through the server.
+  static let secretBytes = Data("root:x:0:0:root:/root:/bin/bash\n".utf8)
+
+  /// Imports the tests' catalog, with its stream files in `files`.
+  ///
+  /// `other`'s tracks name files the server must not serve (see `ConfinedFile`); with `withFilesOutside`,
+  /// `files`' folder is the test's own, and gets `outside/` beside `files`, a link `streams-link` to `files`,
+  /// and the files those tracks name.
+  static func importCatalog(into database: CatalogDatabase, files: URL, withFilesOutside: Bool = false) throws {
     let soloFile = files.appendingPathComponent("solo-1.wav")
     try soloBytes.write(to: soloFile)
     let emptyFile = files.appendingPathComponent("empty.wav")
     try Data().write(to: emptyFile)
+    if withFilesOutside {
+      try ConfinedFile.create(in: files)
+    }
     try database.importCatalog { importer in
       for (id, name) in [("solo", "Solo"), ("empty", "Empty Room"), ("many", "Many Hands"), ("other", "Öther")] {
         try importer.insert(Artist(id: Artist.ID(id), name: name, imageURL: nil, listeners: 10))
@@ -149,6 +188,13 @@ struct TestServer: Sendable {
             id: Track.ID(String(format: "many-%04d", index)), title: "Song \(index)", duration: 30,
             streamURLString: soloFile.absoluteString, popularity: index, releaseDate: Date(timeIntervalSince1970: 0),
             containsExplicitLyrics: false, artistID: "many"))
+      }
+      for file in ConfinedFile.allCases {
+        try importer.insert(
+          Track(
+            id: file.trackID, title: "\(file)", duration: 1, streamURLString: file.streamURL(files: files),
+            popularity: 0, releaseDate: Date(timeIntervalSince1970: 0), containsExplicitLyrics: false,
+            artistID: "other"))
       }
       try importer.relate("solo", to: ["many", "other"])
       let first = Track(

@@ -6,7 +6,7 @@ import Logging
 import Services
 import Testing
 
-/// A database that fails is a 503 with its reason, never a 500.
+/// A database that fails is a 503 that says to try again, never a 500; its reason goes to the log only.
 @Suite(.timeLimit(.minutes(5))) struct UnavailableStoreTests {
   /// A store whose every call fails as a database that cannot be read does.
   struct FailingStore: CatalogStore {
@@ -39,10 +39,9 @@ import Testing
     "/v1/artists", "/v1/artists?query=a", "/v1/artists/a", "/v1/artists/a/tracks", "/v1/artists/a/related",
     "/v1/artists/a/playlists", "/v1/playlists/p", "/v1/tracks/t/stream", "/v1/me/favourites",
   ])
-  func everyEndpointAnswers503WithTheReason(target: String) async throws {
-    var logger = Logger(label: "humble-server-tests")
-    logger.logLevel = .warning
-    let server = try await HumbleServer.start(store: FailingStore(), configuration: .init(logger: logger))
+  func everyEndpointAnswers503AndLogsTheReason(target: String) async throws {
+    let log = LogRecorder()
+    let server = try await HumbleServer.start(store: FailingStore(), configuration: .init(logger: log.logger))
     let client = HTTPTestClient(url: server.url)
     let response = try await client.send(.GET, target, headers: [("Authorization", "Bearer hmb_x")])
     try await server.shutdown()
@@ -54,10 +53,15 @@ import Testing
         method: "GET", path: path, status: 503, contentType: response.header("Content-Type"), body: response.body)
         == [])
     let problem = try CatalogJSON.decoder().decode(Problem.self, from: response.body)
-    #expect(problem.detail == "The catalog is unavailable: the disk is gone")
+    #expect(problem.detail == "The catalog is unavailable; try again.")
+    #expect(!response.text.contains("the disk is gone"))
+    let requestID = try #require(problem.requestID)
+    #expect(response.header("X-Request-ID") == requestID)
+    let logged = log.entries(forRequestID: requestID)
+    #expect(logged.contains { $0.level == .error && $0.message.contains("the disk is gone") }, "\(logged)")
   }
 
-  @Test func aTrackLookupAnswers503WithTheReason() async throws {
+  @Test func aTrackLookupAnswers503AndLogsTheReason() async throws {
     var logger = Logger(label: "humble-server-tests")
     logger.logLevel = .warning
     let server = try await HumbleServer.start(store: FailingStore(), configuration: .init(logger: logger))
@@ -68,6 +72,7 @@ import Testing
     try await server.shutdown()
     #expect(response.status == 503)
     let problem = try CatalogJSON.decoder().decode(Problem.self, from: response.body)
-    #expect(problem.detail == "The catalog is unavailable: the disk is gone")
+    #expect(problem.detail == "The catalog is unavailable; try again.")
+    #expect(!response.text.contains("the disk is gone"))
   }
 }
