@@ -45,6 +45,8 @@ struct ServeCommand: AsyncParsableCommand {
       discussion: "By default, the address it listens on. The Host header of a request never reaches an answer."))
   var publicURL: String?
 
+  @OptionGroup(title: "Limits") var limits: ServerLimitOptions
+
   func validate() throws {
     if inMemory, database != nil { throw ValidationError("Use either --in-memory or --database, not both.") }
     if postgres.url != nil, inMemory || database != nil {
@@ -72,7 +74,9 @@ struct ServeCommand: AsyncParsableCommand {
 
   /// Where and how the server listens, from the flags.
   private var configuration: HumbleServer.Configuration {
-    HumbleServer.Configuration(host: host, port: port, publicURL: publicURL.flatMap(Self.publicURL))
+    var configuration = HumbleServer.Configuration(host: host, port: port, publicURL: publicURL.flatMap(Self.publicURL))
+    limits.apply(to: &configuration)
+    return configuration
   }
 
   func run() async throws {

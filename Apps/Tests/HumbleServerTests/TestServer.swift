@@ -50,7 +50,7 @@ struct TestServer: Sendable {
   @discardableResult
   static func with<T>(
     _ backend: StoreBackend = .sqlite, keepAliveInterval: Duration = .seconds(15), publicURL: URL? = nil,
-    _ body: (TestServer) async throws -> T
+    configure: (inout HumbleServer.Configuration) -> Void = { _ in }, _ body: (TestServer) async throws -> T
   ) async throws -> T {
     let files = FileManager.default.temporaryDirectory.appendingPathComponent("humble-server-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
@@ -61,7 +61,7 @@ struct TestServer: Sendable {
     case .sqlite:
       return try await with(
         store: SQLiteCatalogStore(database: database), files: files, keepAliveInterval: keepAliveInterval,
-        publicURL: publicURL, body)
+        publicURL: publicURL, configure: configure, body)
     case .postgres:
       return try await PostgresTestDatabase.with { location in
         try await PostgresCatalogImport.run(
@@ -73,7 +73,8 @@ struct TestServer: Sendable {
             logger: quietLogger))
         do {
           let result = try await with(
-            store: store, files: files, keepAliveInterval: keepAliveInterval, publicURL: publicURL, body)
+            store: store, files: files, keepAliveInterval: keepAliveInterval, publicURL: publicURL,
+            configure: configure, body)
           await store.close()
           return result
         } catch {
@@ -92,15 +93,16 @@ struct TestServer: Sendable {
 
   private static func with<T>(
     store: some CatalogStore, files: URL, keepAliveInterval: Duration, publicURL: URL?,
-    _ body: (TestServer) async throws -> T
+    configure: (inout HumbleServer.Configuration) -> Void, _ body: (TestServer) async throws -> T
   ) async throws -> T {
     let ada = try await HumbleServer.addUser(named: "ada", to: store)
     let bob = try await HumbleServer.addUser(named: "bob", to: store)
     var logger = Logger(label: "humble-server-tests")
     logger.logLevel = .warning
-    let server = try await HumbleServer.start(
-      store: store,
-      configuration: .init(port: 0, keepAliveInterval: keepAliveInterval, logger: logger, publicURL: publicURL))
+    var configuration = HumbleServer.Configuration(
+      port: 0, keepAliveInterval: keepAliveInterval, logger: logger, publicURL: publicURL)
+    configure(&configuration)
+    let server = try await HumbleServer.start(store: store, configuration: configuration)
     let testServer = TestServer(
       server: server, client: HTTPTestClient(url: server.url), files: files, adaToken: ada, bobToken: bob)
     do {
