@@ -27,6 +27,8 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+    // For the server's connection guard, which sits in Hummingbird's HTTP/1 pipeline (Hummingbird builds it anyway).
+    .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
     // For the server's user store, which keeps its tables in the SQLite catalog (ServicesLive builds GRDB anyway).
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
   ],
@@ -48,11 +50,11 @@ let package = Package(
       name: "HumbleServer",
       dependencies: products(of: "Domain", "Domain") + products(of: "Services", "Services", "ServicesLive")
         + products(of: "Remote", "CatalogAPI") + products(of: "GRDB.swift", "GRDB")
-        + products(of: "hummingbird", "Hummingbird") + products(of: "swift-log", "Logging")
-        + products(of: "swift-crypto", "Crypto")
+        + products(of: "hummingbird", "Hummingbird", "HummingbirdCore") + products(of: "swift-log", "Logging")
+        + products(of: "swift-crypto", "Crypto") + products(of: "swift-nio-extras", "NIOHTTPTypes")
         + products(of: "swift-service-lifecycle", "ServiceLifecycle", "UnixSignals")
         + products(of: "swift-nio", "NIOConcurrencyHelpers") + products(of: "Support", "HumbleSupport")
-        + products(of: "swift-nio", "NIOPosix")
+        + products(of: "swift-nio", "NIOPosix", "NIOCore")
     ),
     .target(
       name: "HumbleServerPostgres",

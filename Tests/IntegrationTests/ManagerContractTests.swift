@@ -90,7 +90,10 @@ import Testing
           store = SQLiteCatalogStore(database: catalog.database)
         }
         let token = try await HumbleServer.addUser(named: "contract", to: store)
-        let server = try await HumbleServer.start(store: store, configuration: .init(port: 0))
+        // The server streams only from its stream folder: the tracks' files are in the test's folder.
+        var configuration = HumbleServer.Configuration(port: 0)
+        configuration.streamFolder = directory
+        let server = try await HumbleServer.start(store: store, configuration: configuration)
         let remote = try RemoteServices(baseURL: server.url, token: token, configuration: .patient)
         let local = try LiveServices.open(
           .database(at: directory.appendingPathComponent("downloads.sqlite")),

@@ -33,7 +33,10 @@ actor RemoteCatalog {
       } else {
         store = SQLiteCatalogStore(database: services.database)
       }
-      let server = try await HumbleServer.start(store: store, configuration: .init(port: 0))
+      // The server streams only from its stream folder: the fixture's files are in the test's folder.
+      var configuration = HumbleServer.Configuration(port: 0)
+      configuration.streamFolder = directory
+      let server = try await HumbleServer.start(store: store, configuration: configuration)
       return server.url
     }
     started[overPostgres] = starting

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
@@ -44,6 +45,23 @@ public enum HumbleServer {
     /// (the folder's own too), is a regular file inside this folder; any other is answered 404, and the log
     /// says why. Set it after `init`.
     public var streamFolder: URL?
+    /// The most connections open at once: 1,024 by default.
+    ///
+    /// At the limit, the connection that has waited longest for a request closes to make room for a new one, and
+    /// a connection that finishes a request closes rather than waiting for another; a connection in a request is
+    /// never closed to make room. When every connection is in a request, new ones wait in the listen backlog.
+    public var maximumConnections: Int = 1_024
+    /// How long a client has to send a request's head (and its body), from its first byte: 10 s by default.
+    public var headerTimeout: Duration = .seconds(10)
+    /// How long a connection may wait for a request without receiving a byte of one: 60 s by default (a new
+    /// connection, or one kept alive after an answer).
+    public var idleTimeout: Duration = .seconds(60)
+    /// How long an answer may go without any of its bytes moving into the connection (its client does not read)
+    /// before the connection closes: 30 s by default. A favourites feed whose client reads is never cut.
+    public var writeTimeout: Duration = .seconds(30)
+    /// The request rate each client may make, or nil (the default here) for none; `humble-server` serves with
+    /// ``RateLimit/init(requestsPerSecond:burst:trackedClients:now:)``'s defaults unless told `--rate-limit off`.
+    public var rateLimit: RateLimit?
 
     /// Creates a configuration; by default 127.0.0.1 on a free port, a keep-alive every 15 s, feeds that hold
     /// 1,000 unsent events.
@@ -69,6 +87,7 @@ public enum HumbleServer {
     fileprivate let group: ServiceGroup
     fileprivate let running: Task<Void, any Error>
     fileprivate let feeds: FeedRegistry
+    fileprivate let connections: ConnectionTable
 
     /// How many favourites feeds are open now.
     public var openFeedCount: Int {
@@ -87,6 +106,21 @@ public enum HumbleServer {
       try feeds.open(for: user, tokenHash: Tokens.hash(token)).0
     }
 
+    /// How many connections are open now.
+    public var openConnectionCount: Int {
+      connections.openCount
+    }
+
+    /// Returns once at most `count` connections are open.
+    public func waitUntilOpenConnections(atMost count: Int) async {
+      await connections.waitUntilOpenCount { $0 <= count }
+    }
+
+    /// Returns once at least `count` connections are open.
+    public func waitUntilOpenConnections(atLeast count: Int) async {
+      await connections.waitUntilOpenCount { $0 >= count }
+    }
+
     /// Stops the server gracefully (feeds end, requests in flight finish) and waits until it has stopped.
     public func shutdown() async throws {
       await group.triggerGracefulShutdown()
@@ -99,7 +133,7 @@ public enum HumbleServer {
     -> RunningServer
   {
     let listening = Listening()
-    let (group, routes, feeds) = makeServiceGroup(
+    let (group, routes, feeds, connections) = makeServiceGroup(
       store: store, configuration: configuration, signals: [], onRunning: listening.resolve)
     let running = Task { try await group.run() }
     let url: URL
@@ -109,14 +143,15 @@ public enum HumbleServer {
       await group.triggerGracefulShutdown()
       throw error
     }
-    return RunningServer(url: url, routes: routes, group: group, running: running, feeds: feeds)
+    return RunningServer(
+      url: url, routes: routes, group: group, running: running, feeds: feeds, connections: connections)
   }
 
   /// Runs a server until SIGTERM or SIGINT, then stops gracefully; `onRunning` gets its URL once it listens.
   public static func run(
     store: some CatalogStore, configuration: Configuration, onRunning: @escaping @Sendable (URL) -> Void
   ) async throws {
-    let (group, _, _) = makeServiceGroup(
+    let (group, _, _, _) = makeServiceGroup(
       store: store, configuration: configuration, signals: [.sigterm, .sigint], onRunning: onRunning)
     try await group.run()
   }
@@ -124,16 +159,25 @@ public enum HumbleServer {
   private static func makeServiceGroup(
     store: some CatalogStore, configuration: Configuration, signals: [UnixSignal],
     onRunning: @escaping @Sendable (URL) -> Void
-  ) -> (ServiceGroup, ServerRoutes, FeedRegistry) {
+  ) -> (ServiceGroup, ServerRoutes, FeedRegistry, ConnectionTable) {
     let state = ServerState(
       store: store, keepAliveInterval: configuration.keepAliveInterval, feedQueueLimit: configuration.feedQueueLimit,
       maximumFeedsPerUser: configuration.maximumFeedsPerUser, publicURL: configuration.publicURL,
       streamFolder: configuration.streamFolder)
-    let router = makeRouter(state: state)
+    let router = makeRouter(state: state, rateLimit: configuration.rateLimit)
     let host = configuration.host
+    let connections = ConnectionTable(maximum: configuration.maximumConnections)
+    let timeouts = ConnectionTimeouts(
+      header: TimeAmount(configuration.headerTimeout), idle: TimeAmount(configuration.idleTimeout),
+      write: TimeAmount(configuration.writeTimeout))
     let application = Application(
       router: router.router,
-      configuration: .init(address: .hostname(host, port: configuration.port), serverName: "humble-server"),
+      server: HTTPServerBuilder { responder in
+        GuardedHTTP1Channel(responder: responder, timeouts: timeouts, table: connections)
+      },
+      configuration: .init(
+        address: .hostname(host, port: configuration.port), serverName: "humble-server",
+        availableConnectionsDelegate: ConnectionLimit(table: connections)),
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? configuration.port
         let shownHost = host.contains(":") ? "[\(host)]" : host
@@ -148,12 +192,13 @@ public enum HumbleServer {
         services: [application, FeedService(feeds: state.feeds, keepAliveInterval: configuration.keepAliveInterval)],
         gracefulShutdownSignals: signals,
         logger: configuration.logger))
-    return (group, router.routes, state.feeds)
+    return (group, router.routes, state.feeds, connections)
   }
 
-  private static func makeRouter(state: ServerState) -> ServerRouter {
+  private static func makeRouter(state: ServerState, rateLimit: RateLimit?) -> ServerRouter {
     let router = ServerRouter(state: state)
     router.router.add(middleware: ServerMiddleware(recorder: router.recorder))
+    if let rateLimit { router.router.add(middleware: RateLimitMiddleware(limiter: RateLimiter(rateLimit))) }
     router.addCatalogRoutes()
     router.addStreamRoutes()
     router.addFavouritesRoutes()

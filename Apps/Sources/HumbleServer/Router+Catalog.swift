@@ -7,20 +7,20 @@ import Hummingbird
 /// The endpoints of the API, registered on a router and recorded in ``ServerRoutes``.
 struct ServerRouter {
   let state: ServerState
-  let router: Router<BasicRequestContext>
+  let router: Router<ServerRequestContext>
   let recorder = RouteRecorder()
 
   var routes: ServerRoutes { recorder.routes }
 
   init(state: ServerState) {
     self.state = state
-    router = Router()
+    router = Router(context: ServerRequestContext.self)
   }
 
   /// Registers a handler for a method and an OpenAPI path template (`{name}` parameters).
   func on(
     _ method: HTTPRequest.Method, _ template: String,
-    _ handler: @escaping @Sendable (Request, BasicRequestContext) async throws -> Response
+    _ handler: @escaping @Sendable (Request, ServerRequestContext) async throws -> Response
   ) {
     recorder.record(method, template)
     let hummingbirdPath = template.split(separator: "/", omittingEmptySubsequences: false).map { segment in

@@ -15,6 +15,14 @@ package enum Tokens {
 
   /// The SHA-256 hash of a token's UTF-8, as lowercase hex.
   package static func hash(_ token: String) -> String {
-    SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+    // Hex by table, not String(format:) per byte: this runs for every request that carries a token.
+    let digits = Array("0123456789abcdef".utf8)
+    var hex: [UInt8] = []
+    hex.reserveCapacity(64)
+    for byte in SHA256.hash(data: Data(token.utf8)) {
+      hex.append(digits[Int(byte >> 4)])
+      hex.append(digits[Int(byte & 0x0f)])
+    }
+    return String(decoding: hex, as: UTF8.self)
   }
 }

@@ -77,6 +77,8 @@ struct ServeCommand: AsyncParsableCommand {
       valueName: "path"))
   var streamFolder: String?
 
+  @OptionGroup(title: "Limits") var limits: ServerLimitOptions
+
   func validate() throws {
     if inMemory, database != nil { throw ValidationError("Use either --in-memory or --database, not both.") }
     if postgres.url != nil, inMemory || database != nil {
@@ -120,6 +122,7 @@ struct ServeCommand: AsyncParsableCommand {
       host: host, port: port, keepAliveInterval: .milliseconds(Int((keepAlive * 1000).rounded())),
       feedQueueLimit: feedQueueLimit, publicURL: publicURL.flatMap(Self.publicURL))
     configuration.maximumFeedsPerUser = maxFeedsPerUser
+    limits.apply(to: &configuration)
     return configuration
   }
 

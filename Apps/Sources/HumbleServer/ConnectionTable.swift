@@ -1,0 +1,115 @@
+import Foundation
+import HummingbirdCore
+import NIOConcurrencyHelpers
+import NIOCore
+
+/// The server's open connections: how many there are, which of them wait between requests (and since when), and
+/// the most there may be.
+///
+/// At the limit the server accepts no more connections (they wait in the listen backlog) until one closes; to make
+/// room at once, it closes the connection that has waited longest for a request, and closes a connection that
+/// finishes a request instead of keeping it alive. A connection in the middle of a request is never closed to make
+/// room.
+final class ConnectionTable: Sendable {
+  private struct State {
+    var open = 0
+    /// The connections between requests, with when each started to wait.
+    var waiting: [ObjectIdentifier: (channel: any Channel, since: NIODeadline)] = [:]
+    var waiters: [(id: UUID, isDone: @Sendable (Int) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+  }
+
+  /// The most connections open at once.
+  let maximum: Int
+  private let state = NIOLockedValueBox(State())
+
+  init(maximum: Int) {
+    self.maximum = maximum
+  }
+
+  /// How many connections are open now.
+  var openCount: Int { state.withLockedValue { $0.open } }
+
+  /// Whether the server accepts another connection now.
+  var isAccepting: Bool { openCount < maximum }
+
+  /// A connection was accepted; at the limit, the connection that has waited longest for a request closes.
+  func opened() {
+    let shed: (any Channel)? = state.withLockedValue { state in
+      state.open += 1
+      guard state.open >= maximum, let oldest = state.waiting.min(by: { $0.value.since < $1.value.since }) else {
+        return nil
+      }
+      state.waiting[oldest.key] = nil
+      return oldest.value.channel
+    }
+    shed?.close(promise: nil)
+    resumeWaiters()
+  }
+
+  /// A connection closed.
+  func closed() {
+    state.withLockedValue { $0.open -= 1 }
+    resumeWaiters()
+  }
+
+  /// A connection is closing: it waits for nothing any more.
+  func forget(_ channel: any Channel) {
+    state.withLockedValue { state in state.waiting[ObjectIdentifier(channel)] = nil }
+  }
+
+  /// A connection waits for a request from now: a new one, or one that has finished a request; false when one that
+  /// has finished a request should close instead, the server being at its limit.
+  func waitsForRequest(_ channel: any Channel, isNew: Bool) -> Bool {
+    state.withLockedValue { state in
+      guard isNew || state.open < maximum else { return false }
+      state.waiting[ObjectIdentifier(channel)] = (channel, .now())
+      return true
+    }
+  }
+
+  /// A connection has started a request.
+  func startedRequest(_ channel: any Channel) {
+    state.withLockedValue { state in state.waiting[ObjectIdentifier(channel)] = nil }
+  }
+
+  /// Returns once `isDone` holds for the count of open connections.
+  func waitUntilOpenCount(_ isDone: @escaping @Sendable (Int) -> Bool) async {
+    let id = UUID()
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let done = state.withLockedValue { state in
+          guard !isDone(state.open), !Task.isCancelled else { return true }
+          state.waiters.append((id, isDone, continuation))
+          return false
+        }
+        if done { continuation.resume() }
+      }
+    } onCancel: {
+      let waiter = state.withLockedValue { state in
+        state.waiters.firstIndex { $0.id == id }.map { state.waiters.remove(at: $0).continuation }
+      }
+      waiter?.resume()
+    }
+  }
+
+  private func resumeWaiters() {
+    let ready = state.withLockedValue { state in
+      let open = state.open
+      let ready = state.waiters.filter { $0.isDone(open) }
+      state.waiters.removeAll { $0.isDone(open) }
+      return ready.map(\.continuation)
+    }
+    for continuation in ready { continuation.resume() }
+  }
+}
+
+/// Hummingbird's gate on accepting connections, over a ``ConnectionTable``.
+struct ConnectionLimit: AvailableConnectionsDelegate {
+  let table: ConnectionTable
+
+  func connectionOpened() { table.opened() }
+
+  func connectionClosed() { table.closed() }
+
+  func isAcceptingNewConnections() -> Bool { table.isAccepting }
+}

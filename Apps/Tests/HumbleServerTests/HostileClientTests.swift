@@ -1,0 +1,186 @@
+import CatalogAPI
+import Foundation
+import HumbleServer
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+import Testing
+
+/// Clients that hold connections, trickle their heads, never read their answers or ask too fast, against a real
+/// server on loopback. The server's own timeouts are what is tested, so they are short (200 ms); each test waits
+/// for the signal (the connection's close, the server's connection count), bounded so that a server that never
+/// gives it fails the test.
+@Suite(.timeLimit(.minutes(5))) struct HostileClientTests {
+  /// How many idle connections the connection-limit test opens: `HUMBLE_IDLE_CONNECTIONS`, else 600, so that CI on
+  /// two cores stays quick. The issue's 5,000: `HUMBLE_IDLE_CONNECTIONS=5000 swift test --filter
+  /// idleConnectionsPastTheLimit` (about 11 s on a 2-core VM).
+  static let idleConnections = ProcessInfo.processInfo.environment["HUMBLE_IDLE_CONNECTIONS"].flatMap(Int.init) ?? 600
+  static let shortTimeout: Duration = .milliseconds(200)
+  /// An idle timeout for tests whose client sends a request first: the server's clock starts at its accept, so a
+  /// client stalled longer than the timeout between its connect and its first write (seen in a loaded run under
+  /// Thread Sanitizer with 200 ms) would be closed before it asks.
+  static let idleTimeoutBeforeTheFirstRequest: Duration = .seconds(2)
+  /// The issue's bound on the normal client's answer, 1 s; 10 s under Thread Sanitizer (its CI step sets
+  /// `TSAN_OPTIONS`), which slows every step of a request several times over on a loaded machine.
+  static let answerBound: Duration =
+    ProcessInfo.processInfo.environment["TSAN_OPTIONS"] == nil ? .seconds(1) : .seconds(10)
+  static let patience: Duration = .seconds(60)
+
+  @Test func idleConnectionsPastTheLimitMakeRoomAndANormalClientIsAnsweredWithinASecond() async throws {
+    let limit = 64
+    let count = max(Self.idleConnections, limit * 2)
+    try raiseOpenFileLimit(to: 2 * count + 1_024)
+    try await TestServer.with(configure: { $0.maximumConnections = limit }) { server in
+      let closed = NIOLockedValueBox(0)
+      let (closes, closing) = AsyncStream<Int>.makeStream()
+      var channels: [any Channel] = []
+      let started = ContinuousClock.now
+      for _ in 0..<count {
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+          .connect(host: "127.0.0.1", port: server.server.url.port ?? 0).get()
+        channel.closeFuture.whenComplete { _ in
+          closing.yield(closed.withLockedValue { count in
+            count += 1
+            return count
+          })
+        }
+        channels.append(channel)
+      }
+      defer { for channel in channels { channel.close(promise: nil) } }
+      // Every connection past the limit makes the server close one that waits for a request.
+      let shed = count - limit
+      try await within(Self.patience, "\(shed) idle connections closed by the server") {
+        for await closedCount in closes where closedCount >= shed { return }
+      }
+      let opened = ContinuousClock.now - started
+      #expect(server.server.openConnectionCount <= limit)
+      let clock = ContinuousClock()
+      var response: HTTPTestResponse?
+      let answered = try await clock.measure {
+        response = try await server.send(.GET, CatalogAPI.Path.artists)
+      }
+      #expect(response?.status == 200)
+      #expect(
+        answered < Self.answerBound, "\(count) idle connections (opened in \(opened)); answered in \(answered)")
+    }
+  }
+
+  @Test func aConnectionThatSendsNoRequestIsClosedAfterTheIdleTimeout() async throws {
+    try await TestServer.with(configure: { $0.idleTimeout = Self.shortTimeout }) { server in
+      let connection = try await RawTestConnection.open(server.server.url)
+      let read = try await within(Self.patience, "the idle connection's close") {
+        try await connection.run { inbound, _ in try await inbound.readToEnd() }
+      }
+      #expect(read.bytes == 0)
+    }
+  }
+
+  @Test func aKeptAliveConnectionIsClosedAfterTheIdleTimeoutOnceAnswered() async throws {
+    try await TestServer.with(configure: { $0.idleTimeout = Self.idleTimeoutBeforeTheFirstRequest }) { server in
+      let connection = try await RawTestConnection.open(server.server.url)
+      let read = try await within(Self.patience, "the kept-alive connection's close") {
+        try await connection.run { inbound, outbound in
+          try await outbound.write(ByteBuffer(string: "GET \(CatalogAPI.Path.artists) HTTP/1.1\r\nHost: a\r\n\r\n"))
+          return try await inbound.readToEnd()
+        }
+      }
+      #expect(read.text.hasPrefix("HTTP/1.1 200"))
+    }
+  }
+
+  @Test func aClientSendingItsHeadOneByteAtATimeIsCutByTheHeaderTimeout() async throws {
+    try await TestServer.with(configure: { $0.headerTimeout = Self.shortTimeout }) { server in
+      let connection = try await RawTestConnection.open(server.server.url)
+      let read = try await within(Self.patience, "the slow client's close") {
+        try await connection.run { inbound, outbound in
+          try await outbound.write(ByteBuffer(string: "GET \(CatalogAPI.Path.artists) HTTP/1.1\r\nHost: a\r\n"))
+          // The client's pace, not a wait for the server: a byte every 50 ms, more bytes than the test needs
+          // (about 4 before the cut), until the server closes the connection.
+          let trickling = Task {
+            for character in String(repeating: "X-Slow: byte-by-byte\r\n", count: 100) {
+              try await Task.sleep(for: .milliseconds(50))
+              try await outbound.write(ByteBuffer(string: String(character)))
+            }
+          }
+          defer { trickling.cancel() }
+          return try await inbound.readToEnd()
+        }
+      }
+      #expect(read.bytes == 0, "\(read.text)")
+      let normal = try await server.send(.GET, CatalogAPI.Path.artists)
+      #expect(normal.status == 200)
+    }
+  }
+
+  @Test func aClientThatNeverReadsALargeAnswerIsCutByTheWriteTimeout() async throws {
+    try await TestServer.with(configure: { $0.writeTimeout = Self.shortTimeout }) { server in
+      // Larger than what loopback's socket buffers hold, so the server's writes stop moving.
+      let size = 48 * 1024 * 1024
+      try Data(count: size).write(to: server.files.appendingPathComponent("solo-1.wav"))
+      let connection = try await RawTestConnection.open(server.server.url)
+      let read = try await connection.run { inbound, outbound in
+        try await outbound.write(
+          ByteBuffer(string: "GET \(CatalogAPI.Path.stream(ofTrack: "solo-1")) HTTP/1.1\r\nHost: a\r\n\r\n"))
+        // The answer is not read until the server has closed the connection (and freed what it held for it).
+        try await within(Self.patience, "the server's close of the connection that does not read") {
+          await server.server.waitUntilOpenConnections(atMost: 0)
+        }
+        return try await inbound.readToEnd()
+      }
+      #expect(read.text.hasPrefix("HTTP/1.1 200"))
+      #expect(read.bytes < size)
+    }
+  }
+
+  @Test func aFavouritesFeedWhoseClientReadsOutlivesTheIdleAndWriteTimeouts() async throws {
+    try await TestServer.with(
+      keepAliveInterval: .milliseconds(2_500),
+      configure: {
+        $0.idleTimeout = Self.idleTimeoutBeforeTheFirstRequest
+        $0.writeTimeout = Self.idleTimeoutBeforeTheFirstRequest
+        $0.headerTimeout = Self.idleTimeoutBeforeTheFirstRequest
+      }
+    ) { server in
+      let feed = try await server.client.stream(
+        CatalogAPI.Path.favouriteEvents, headers: [("Authorization", "Bearer \(server.adaToken)")])
+      defer { feed.close() }
+      #expect(feed.status == 200)
+      // Two keep-alives, 2.5 s apart: the connection is quiet longer than each timeout, twice over.
+      for _ in 0..<2 {
+        let keepAlive = try await feed.nextLine { $0.hasPrefix(":") }
+        #expect(keepAlive != nil)
+      }
+      #expect(server.server.openFeedCount == 1)
+    }
+  }
+
+  @Test func aBurstPastTheRateLimitIs429WithRetryAfterThenServedAgain() async throws {
+    let clock = TestClock()
+    try await TestServer.with(configure: {
+      $0.rateLimit = HumbleServer.RateLimit(requestsPerSecond: 2, burst: 3, now: { clock.now })
+    }) { server in
+      for _ in 0..<3 {
+        #expect(try await server.send(.GET, CatalogAPI.Path.artists).status == 200)
+      }
+      let (problem, response) = try await server.problem(.GET, CatalogAPI.Path.artists, status: 429)
+      #expect(response.header("Retry-After") == "1")
+      #expect(problem.detail == "Too many requests: a client may make 2 a second, 3 at once; try again in 1 s.")
+      // A token has a bucket of its own.
+      #expect(try await server.send(.GET, CatalogAPI.Path.favourites, token: server.adaToken).status == 200)
+      clock.advance(by: .milliseconds(500))
+      #expect(try await server.send(.GET, CatalogAPI.Path.artists).status == 200)
+      try await server.problem(.GET, CatalogAPI.Path.artists, status: 429)
+      clock.advance(by: .seconds(1))
+      #expect(try await server.send(.GET, CatalogAPI.Path.artists).status == 200)
+    }
+  }
+}
+
+/// A clock a test moves by hand.
+final class TestClock: Sendable {
+  private let time = NIOLockedValueBox(Duration.zero)
+
+  var now: Duration { time.withLockedValue { $0 } }
+
+  func advance(by duration: Duration) { time.withLockedValue { $0 += duration } }
+}
