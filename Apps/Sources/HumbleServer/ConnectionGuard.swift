@@ -80,7 +80,9 @@ final class RequestPhaseHandler: ChannelDuplexHandler, RemovableChannelHandler {
   }
 }
 
-/// Closes a connection that breaks a time limit: a request whose head (and body) take longer than the header
+/// Closes a connection that breaks a time limit.
+///
+/// The limits: a request whose head (and body) take longer than the header
 /// timeout from their first byte, a connection idle between requests for the idle timeout, an answer whose bytes
 /// have not moved for the write timeout. It also keeps the ``ConnectionTable`` told which connections wait for a
 /// request.

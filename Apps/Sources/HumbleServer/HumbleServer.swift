@@ -56,8 +56,10 @@ public enum HumbleServer {
     /// How long a connection may wait for a request without receiving a byte of one: 60 s by default (a new
     /// connection, or one kept alive after an answer).
     public var idleTimeout: Duration = .seconds(60)
-    /// How long an answer may go without any of its bytes moving into the connection (its client does not read)
-    /// before the connection closes: 30 s by default. A favourites feed whose client reads is never cut.
+    /// How long an answer may go without any of its bytes moving into the connection before the connection
+    /// closes: 30 s by default.
+    ///
+    /// It cuts a client that does not read. A favourites feed whose client reads is never cut.
     public var writeTimeout: Duration = .seconds(30)
     /// The request rate each client may make, or nil (the default here) for none; `humble-server` serves with
     /// ``RateLimit/init(requestsPerSecond:burst:trackedClients:now:)``'s defaults unless told `--rate-limit off`.

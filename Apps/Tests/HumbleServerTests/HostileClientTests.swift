@@ -6,13 +6,15 @@ import NIOCore
 import NIOPosix
 import Testing
 
-/// Clients that hold connections, trickle their heads, never read their answers or ask too fast, against a real
-/// server on loopback. The server's own timeouts are what is tested, so they are short (200 ms); each test waits
+/// Clients that hold connections, trickle their heads, never read their answers or ask too fast.
+///
+/// Each runs against a real server on loopback. The server's own timeouts are what is tested, so they are short (200 ms); each test waits
 /// for the signal (the connection's close, the server's connection count), bounded so that a server that never
 /// gives it fails the test.
 @Suite(.timeLimit(.minutes(5))) struct HostileClientTests {
-  /// How many idle connections the connection-limit test opens: `HUMBLE_IDLE_CONNECTIONS`, else 600, so that CI on
-  /// two cores stays quick. The 5,000: `HUMBLE_IDLE_CONNECTIONS=5000 swift test --filter
+  /// How many idle connections the connection-limit test opens: `HUMBLE_IDLE_CONNECTIONS`, else 600.
+  ///
+  /// 600 keeps CI on two cores quick. The 5,000: `HUMBLE_IDLE_CONNECTIONS=5000 swift test --filter
   /// idleConnectionsPastTheLimit` (about 11 s on a 2-core VM).
   static let idleConnections = ProcessInfo.processInfo.environment["HUMBLE_IDLE_CONNECTIONS"].flatMap(Int.init) ?? 600
   static let shortTimeout: Duration = .milliseconds(200)
@@ -30,7 +32,8 @@ import Testing
     let limit = 64
     let count = max(Self.idleConnections, limit * 2)
     try raiseOpenFileLimit(to: 2 * count + 1_024)
-    try await TestServer.with(configure: { $0.maximumConnections = limit }) { server in
+    let configure: (inout HumbleServer.Configuration) -> Void = { $0.maximumConnections = limit }
+    try await TestServer.with(configure: configure) { server in
       let closed = NIOLockedValueBox(0)
       let (closes, closing) = AsyncStream<Int>.makeStream()
       var channels: [any Channel] = []
@@ -39,10 +42,11 @@ import Testing
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
           .connect(host: "127.0.0.1", port: server.server.url.port ?? 0).get()
         channel.closeFuture.whenComplete { _ in
-          closing.yield(closed.withLockedValue { count in
-            count += 1
-            return count
-          })
+          closing.yield(
+            closed.withLockedValue { count in
+              count += 1
+              return count
+            })
         }
         channels.append(channel)
       }
@@ -66,7 +70,8 @@ import Testing
   }
 
   @Test func aConnectionThatSendsNoRequestIsClosedAfterTheIdleTimeout() async throws {
-    try await TestServer.with(configure: { $0.idleTimeout = Self.shortTimeout }) { server in
+    let configure: (inout HumbleServer.Configuration) -> Void = { $0.idleTimeout = Self.shortTimeout }
+    try await TestServer.with(configure: configure) { server in
       let connection = try await RawTestConnection.open(server.server.url)
       let read = try await within(Self.patience, "the idle connection's close") {
         try await connection.run { inbound, _ in try await inbound.readToEnd() }
@@ -76,7 +81,10 @@ import Testing
   }
 
   @Test func aKeptAliveConnectionIsClosedAfterTheIdleTimeoutOnceAnswered() async throws {
-    try await TestServer.with(configure: { $0.idleTimeout = Self.idleTimeoutBeforeTheFirstRequest }) { server in
+    let configure: (inout HumbleServer.Configuration) -> Void = {
+      $0.idleTimeout = Self.idleTimeoutBeforeTheFirstRequest
+    }
+    try await TestServer.with(configure: configure) { server in
       let connection = try await RawTestConnection.open(server.server.url)
       let read = try await within(Self.patience, "the kept-alive connection's close") {
         try await connection.run { inbound, outbound in
@@ -89,7 +97,8 @@ import Testing
   }
 
   @Test func aClientSendingItsHeadOneByteAtATimeIsCutByTheHeaderTimeout() async throws {
-    try await TestServer.with(configure: { $0.headerTimeout = Self.shortTimeout }) { server in
+    let configure: (inout HumbleServer.Configuration) -> Void = { $0.headerTimeout = Self.shortTimeout }
+    try await TestServer.with(configure: configure) { server in
       let connection = try await RawTestConnection.open(server.server.url)
       let read = try await within(Self.patience, "the slow client's close") {
         try await connection.run { inbound, outbound in
@@ -113,7 +122,8 @@ import Testing
   }
 
   @Test func aClientThatNeverReadsALargeAnswerIsCutByTheWriteTimeout() async throws {
-    try await TestServer.with(configure: { $0.writeTimeout = Self.shortTimeout }) { server in
+    let configure: (inout HumbleServer.Configuration) -> Void = { $0.writeTimeout = Self.shortTimeout }
+    try await TestServer.with(configure: configure) { server in
       // Larger than what loopback's socket buffers hold, so the server's writes stop moving.
       let size = 48 * 1024 * 1024
       try Data(count: size).write(to: server.files.appendingPathComponent("solo-1.wav"))
@@ -133,14 +143,12 @@ import Testing
   }
 
   @Test func aFavouritesFeedWhoseClientReadsOutlivesTheIdleAndWriteTimeouts() async throws {
-    try await TestServer.with(
-      keepAliveInterval: .milliseconds(2_500),
-      configure: {
-        $0.idleTimeout = Self.idleTimeoutBeforeTheFirstRequest
-        $0.writeTimeout = Self.idleTimeoutBeforeTheFirstRequest
-        $0.headerTimeout = Self.idleTimeoutBeforeTheFirstRequest
-      }
-    ) { server in
+    let configure: (inout HumbleServer.Configuration) -> Void = {
+      $0.idleTimeout = Self.idleTimeoutBeforeTheFirstRequest
+      $0.writeTimeout = Self.idleTimeoutBeforeTheFirstRequest
+      $0.headerTimeout = Self.idleTimeoutBeforeTheFirstRequest
+    }
+    try await TestServer.with(keepAliveInterval: .milliseconds(2_500), configure: configure) { server in
       let feed = try await server.client.stream(
         CatalogAPI.Path.favouriteEvents, headers: [("Authorization", "Bearer \(server.adaToken)")])
       defer { feed.close() }
@@ -156,9 +164,10 @@ import Testing
 
   @Test func aBurstPastTheRateLimitIs429WithRetryAfterThenServedAgain() async throws {
     let clock = TestClock()
-    try await TestServer.with(configure: {
+    let configure: (inout HumbleServer.Configuration) -> Void = {
       $0.rateLimit = HumbleServer.RateLimit(requestsPerSecond: 2, burst: 3, now: { clock.now })
-    }) { server in
+    }
+    try await TestServer.with(configure: configure) { server in
       for _ in 0..<3 {
         #expect(try await server.send(.GET, CatalogAPI.Path.artists).status == 200)
       }
