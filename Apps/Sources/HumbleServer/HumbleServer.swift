@@ -108,6 +108,11 @@ public enum HumbleServer {
       try feeds.open(for: user, tokenHash: Tokens.hash(token)).0
     }
 
+    /// Sends the keep-alives of one tick now, for ``HumbleServerTestSupport``.
+    package func sendKeepAlives() {
+      feeds.sendKeepAlives()
+    }
+
     /// How many connections are open now.
     public var openConnectionCount: Int {
       connections.openCount

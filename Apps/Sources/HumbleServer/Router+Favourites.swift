@@ -96,7 +96,8 @@ extension ServerRouter {
             let body = FavouriteChangeBody(
               trackID: event.trackID, isFavourited: event.isFavourited, version: event.version)
             try await writer.write(Self.event(CatalogAPI.FeedEvent.favourite, id: event.version, body))
-          case .keepAlive:
+          case .keepAlive(let slot):
+            slot.empty()
             try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
           }
         }

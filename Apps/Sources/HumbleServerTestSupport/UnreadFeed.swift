@@ -5,14 +5,34 @@ import HumbleServer
 public struct UnreadFeed: Sendable {
   private let items: AsyncStream<FeedItem>
 
+  /// What a feed carries after its `ready` event.
+  public enum Item: Equatable, Sendable {
+    /// A favourite change, by its version.
+    case favourite(version: Int)
+    case keepAlive
+  }
+
   /// Reads the feed from now until it ends, and answers the versions of the favourite changes it carried, in
   /// order (keep-alives left out).
   public func versionsUntilItEnds() async -> [Int] {
-    var versions: [Int] = []
-    for await item in items {
-      if case .favourite(let event) = item { versions.append(event.version) }
+    await itemsUntilItEnds().compactMap { item in
+      if case .favourite(let version) = item { version } else { nil }
     }
-    return versions
+  }
+
+  /// Reads the feed from now until it ends, and answers what it carried, in order.
+  public func itemsUntilItEnds() async -> [Item] {
+    var read: [Item] = []
+    for await item in items {
+      switch item {
+      case .favourite(let event): read.append(.favourite(version: event.version))
+      case .keepAlive(let slot):
+        // Taken, as the feed's writer takes it.
+        slot.empty()
+        read.append(.keepAlive)
+      }
+    }
+    return read
   }
 
   fileprivate init(items: AsyncStream<FeedItem>) {
@@ -37,6 +57,12 @@ public enum UnreadFeedError: Error, CustomStringConvertible {
 }
 
 extension HumbleServer.RunningServer {
+  /// Sends one tick's keep-alives down every open feed now, whatever the keep-alive interval: a test's way to
+  /// make many ticks happen without waiting for them.
+  public func sendKeepAlivesNow() {
+    sendKeepAlives()
+  }
+
   /// Opens a favourites feed for the user of `token` as the feed route does, whose items wait in the feed's
   /// bounded queue until the test reads ``UnreadFeed/versionsUntilItEnds()``.
   public func openUnreadFeed(token: String, store: some CatalogStore) async throws -> UnreadFeed {

@@ -61,6 +61,23 @@ import Testing
   }
 
   @Test(arguments: StoreBackend.allCases)
+  func aFeedWhoseClientDoesNotReadHoldsOneKeepAliveHoweverManyTicksPass(_ backend: StoreBackend) async throws {
+    let threeQueued: (inout HumbleServer.Configuration) -> Void = { $0.feedQueueLimit = 3 }
+    try await TestServer.with(backend, keepAliveInterval: .seconds(3_600), configure: threeQueued) { server in
+      let feed = try await server.server.openUnreadFeed(token: server.adaToken, store: server.store)
+      // Five ticks: before, their keep-alives filled the queue of three and the fourth ended the feed.
+      for _ in 0..<5 { server.server.sendKeepAlivesNow() }
+      #expect(server.server.openFeedCount == 1)
+      // One keep-alive and two changes fill the queue; the third change ends the feed.
+      for track in ["solo-1", "solo-2", "solo-3"] {
+        try await server.send(.PUT, CatalogAPI.Path.favourite(track), token: server.adaToken)
+      }
+      await server.server.waitUntilOpenFeeds(atMost: 0)
+      #expect(await feed.itemsUntilItEnds() == [.keepAlive, .favourite(version: 1), .favourite(version: 2)])
+    }
+  }
+
+  @Test(arguments: StoreBackend.allCases)
   func revokingATokenEndsItsOpenFeedsAndOnlyThose(_ backend: StoreBackend) async throws {
     // The server checks the tokens of open feeds at every keep-alive: often, here.
     try await TestServer.with(backend, keepAliveInterval: .milliseconds(20)) { server in
