@@ -14,9 +14,14 @@ import Testing
 struct RawTestConnection: Sendable {
   let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
 
-  /// Connects to a server.
-  static func open(_ url: URL) async throws -> RawTestConnection {
-    let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+  /// Connects to a server; `receiveBuffer` fixes the socket's receive buffer (in bytes) instead of letting the
+  /// kernel grow it (to 32 MB on this VM's loopback), for a test that needs the server's writes to stop.
+  static func open(_ url: URL, receiveBuffer: Int? = nil) async throws -> RawTestConnection {
+    var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+    if let receiveBuffer {
+      bootstrap = bootstrap.channelOption(.socketOption(.so_rcvbuf), value: SocketOptionValue(receiveBuffer))
+    }
+    let channel = try await bootstrap
       .connect(host: url.host ?? "127.0.0.1", port: url.port ?? 80) { channel in
         channel.eventLoop.makeCompletedFuture {
           try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
@@ -51,8 +56,9 @@ extension NIOAsyncChannelInboundStream<ByteBuffer> {
 }
 
 /// Raises this process's soft limit on open files to its hard limit (or `count`, if less), so that a test can
-/// hold `count` connections and the server in the same process the other end of each.
-func raiseOpenFileLimit(to count: Int) throws {
+/// hold `count` connections and the server in the same process the other end of each; answers the limit now.
+@discardableResult
+func raiseOpenFileLimit(to count: Int) throws -> Int {
   var limit = rlimit()
   #if canImport(Glibc)
     let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
@@ -65,6 +71,7 @@ func raiseOpenFileLimit(to count: Int) throws {
     limit.rlim_cur = min(wanted, limit.rlim_max)
     guard setrlimit(resource, &limit) == 0 else { throw POSIXError(.EPERM) }
   }
+  return Int(clamping: limit.rlim_cur)
 }
 
 /// The result of `body`, or an issue naming `what` did not happen within `limit` (a bound on a wait for a
