@@ -21,7 +21,8 @@ struct RawTestConnection: Sendable {
     if let receiveBuffer {
       bootstrap = bootstrap.channelOption(.socketOption(.so_rcvbuf), value: SocketOptionValue(receiveBuffer))
     }
-    let channel = try await bootstrap
+    let channel =
+      try await bootstrap
       .connect(host: url.host ?? "127.0.0.1", port: url.port ?? 80) { channel in
         channel.eventLoop.makeCompletedFuture {
           try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
