@@ -102,6 +102,9 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
   private let logger: Logger
 
   private var isActive = false
+  /// Set once the connection has closed: a write queued before that may still arrive, and must not put the
+  /// connection back in the table.
+  private var isClosed = false
   private var requestsInProgress = 0
   /// When the connection started to wait for a request, while it has no request in progress.
   private var waitingSince: NIODeadline?
@@ -129,6 +132,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
   }
 
   func channelInactive(context: ChannelHandlerContext) {
+    isClosed = true
     table.forget(context.channel)
     check?.task.cancel()
     check = nil
@@ -136,6 +140,8 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
   }
 
   func handlerRemoved(context: ChannelHandlerContext) {
+    isClosed = true
+    table.forget(context.channel)
     check?.task.cancel()
     check = nil
   }
@@ -202,6 +208,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
   }
 
   private func waitForRequest(_ context: ChannelHandlerContext, isNew: Bool) {
+    guard !isClosed else { return }
     waitingSince = .now()
     if !table.waitsForRequest(context.channel, isNew: isNew) {
       logger.debug("Closing a connection between requests: the server is at its connection limit.")
@@ -224,7 +231,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
 
   /// Makes sure a check runs by the next deadline; a check that finds its deadline moved later schedules again.
   private func scheduleCheck(_ context: ChannelHandlerContext) {
-    guard isActive, let (deadline, _) = nextDeadline else { return }
+    guard isActive, !isClosed, let (deadline, _) = nextDeadline else { return }
     if let check, check.deadline <= deadline { return }
     check?.task.cancel()
     let task = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) {

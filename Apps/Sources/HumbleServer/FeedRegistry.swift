@@ -92,25 +92,37 @@ final class FeedRegistry: Sendable {
     for user: ServerUser, tokenHash: String, onEnd: @escaping @Sendable () -> Void = {}
   ) throws(FeedLimitReached) -> (AsyncStream<FeedItem>, AsyncStream<FeedItem>.Continuation) {
     let (stream, continuation) = AsyncStream<FeedItem>.makeStream(bufferingPolicy: .bufferingOldest(queueLimit))
-    let opened: Result<Int?, FeedLimitReached> = feeds.withLockedValue { feeds in
-      guard !feeds.isClosed else { return .success(nil) }
+    let id = feeds.withLockedValue { feeds in
+      defer { feeds.nextID += 1 }
+      return feeds.nextID
+    }
+    // Set before the feed is in the registry: from then on anything may end it (the store's stream ending,
+    // a revocation, shutdown), and an end before the handler was set would leave the feed registered for good.
+    continuation.onTermination = { [weak self] _ in
+      onEnd()
+      self?.remove(id)
+    }
+    let opened: Result<Bool, FeedLimitReached> = feeds.withLockedValue { feeds in
+      guard !feeds.isClosed else { return .success(false) }
       guard feeds.byUser[user.id, default: []].count < maximumFeedsPerUser else {
         return .failure(FeedLimitReached(limit: maximumFeedsPerUser))
       }
       let generation = subscribe(&feeds)
-      let id = feeds.nextID
-      feeds.nextID += 1
       feeds.open[id] = Feed(
         continuation: continuation, userID: user.id, tokenHash: tokenHash, generation: generation)
       feeds.byUser[user.id, default: []].insert(id)
-      return .success(id)
+      return .success(true)
     }
-    let id = try opened.get()
-    continuation.onTermination = { [weak self] _ in
-      onEnd()
-      if let id { self?.remove(id) }
+    switch opened {
+    case .failure(let error):
+      // Refused: the feed never was, so its end is nobody's news.
+      continuation.onTermination = nil
+      throw error
+    case .success(false):
+      continuation.finish()
+    case .success(true):
+      break
     }
-    if id == nil { continuation.finish() }
     return (stream, continuation)
   }
 

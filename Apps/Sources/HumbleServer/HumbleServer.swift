@@ -205,7 +205,10 @@ public enum HumbleServer {
   private static func makeRouter(state: ServerState, rateLimit: RateLimit?) -> ServerRouter {
     let router = ServerRouter(state: state)
     router.router.add(middleware: ServerMiddleware(recorder: router.recorder))
-    if let rateLimit { router.router.add(middleware: RateLimitMiddleware(limiter: RateLimiter(rateLimit))) }
+    if let rateLimit {
+      let knownTokens = KnownTokens(store: state.store, capacity: rateLimit.trackedClients)
+      router.router.add(middleware: RateLimitMiddleware(limiter: RateLimiter(rateLimit), knownTokens: knownTokens))
+    }
     router.addCatalogRoutes()
     router.addStreamRoutes()
     router.addFavouritesRoutes()

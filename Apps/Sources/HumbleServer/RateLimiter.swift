@@ -10,13 +10,11 @@ import NIOConcurrencyHelpers
 final class RateLimiter: Sendable {
   /// Whose bucket a request draws from.
   enum Client: Hashable, Sendable {
-    /// A bearer token, by its SHA-256 hash (a token can be long; the table keeps the 64 hex digits).
+    /// A user's bearer token, by its SHA-256 hash (a token can be long; the table keeps the 64 hex digits).
     case token(String)
     /// The client's address, for requests without a token.
     case address(String)
 
-    /// A bearer token's client.
-    static func bearer(_ token: String) -> Client { .token(Tokens.hash(token)) }
   }
 
   private struct Bucket {

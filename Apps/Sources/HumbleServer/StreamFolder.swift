@@ -50,6 +50,16 @@ struct StreamFolder: Sendable {
       close(descriptor)
       throw .unreadable(path: resolved, reason: "not a regular file")
     }
+    // O_NOFOLLOW guards only the last component: a folder on the way swapped for a link between realpath and
+    // open would lead outside. Where the system says what the open file is, it must still be inside.
+    #if os(Linux)
+      if let opened = Self.resolved("/proc/self/fd/\(descriptor)"),
+        !Self.isLexically(opened, inside: resolvedFolder)
+      {
+        close(descriptor)
+        throw .outsideFolder(path: opened)
+      }
+    #endif
     return StreamFile(descriptor: descriptor, path: resolved, status: status)
   }
 

@@ -141,6 +141,9 @@ struct ServeCommand: AsyncParsableCommand {
 
   func run() async throws {
     LoggingSystem.bootstrap(StreamLogHandler.standardError)
+    if let warning = limits.raiseOpenFileLimit() {
+      FileHandle.standardError.write(Data((warning + "\n").utf8))
+    }
     if let location = try postgres.location() {
       try await servePostgres(location)
       return

@@ -1,5 +1,12 @@
 import ArgumentParser
+import Foundation
 import HumbleServer
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The flags of `humble-server [serve]` that limit what clients may hold and ask: connections, timeouts and the
 /// request rate.
@@ -69,5 +76,28 @@ struct ServerLimitOptions: ParsableArguments {
     configuration.rateLimit = Int(rateLimit).map { perSecond in
       HumbleServer.RateLimit(requestsPerSecond: perSecond, burst: rateBurst, trackedClients: rateLimitClients)
     }
+  }
+
+  /// Raises the process's soft limit on open files towards its hard limit, so that `--max-connections` (each a
+  /// descriptor, and a stream holds a file open too) is reached before the descriptors run out; answers a warning
+  /// when the hard limit is too low for it.
+  func raiseOpenFileLimit() -> String? {
+    var limit = rlimit()
+    #if canImport(Glibc)
+      let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    #else
+      let resource = RLIMIT_NOFILE
+    #endif
+    guard getrlimit(resource, &limit) == 0 else { return nil }
+    // A descriptor per connection and per stream file being sent, and room for the database and the listener.
+    let wanted = rlim_t(2 * maxConnections + 256)
+    if limit.rlim_cur < wanted {
+      limit.rlim_cur = min(wanted, limit.rlim_max)
+      _ = setrlimit(resource, &limit)
+      _ = getrlimit(resource, &limit)
+    }
+    guard limit.rlim_cur < wanted else { return nil }
+    return "warning: the open-file limit (\(limit.rlim_cur)) is below what --max-connections \(maxConnections) "
+      + "needs (\(wanted)); raise it (ulimit -n) or lower --max-connections."
   }
 }

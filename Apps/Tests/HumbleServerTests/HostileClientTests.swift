@@ -186,6 +186,22 @@ import Testing
       #expect(try await server.send(.GET, CatalogAPI.Path.artists).status == 200)
     }
   }
+
+  @Test func madeUpTokensDrawFromTheirAddresssBucketNotOneEach() async throws {
+    let clock = TestClock()
+    let configure: (inout HumbleServer.Configuration) -> Void = {
+      $0.rateLimit = HumbleServer.RateLimit(requestsPerSecond: 2, burst: 3, now: { clock.now })
+    }
+    try await TestServer.with(configure: configure) { server in
+      // A fresh token per request: before, each had a bucket of its own and nothing was ever refused.
+      for index in 0..<3 {
+        #expect(try await server.send(.GET, CatalogAPI.Path.artists, token: "made-up-\(index)").status == 200)
+      }
+      try await server.problem(.GET, CatalogAPI.Path.artists, status: 429, token: "made-up-3")
+      // A user's token still has its own.
+      #expect(try await server.send(.GET, CatalogAPI.Path.artists, token: server.adaToken).status == 200)
+    }
+  }
 }
 
 /// A clock a test moves by hand.
