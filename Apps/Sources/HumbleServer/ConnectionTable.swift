@@ -16,6 +16,15 @@ final class ConnectionTable: Sendable {
     /// The connections between requests, with when each started to wait.
     var waiting: [ObjectIdentifier: (channel: any Channel, since: NIODeadline)] = [:]
     var waiters: [(id: UUID, isDone: @Sendable (Int) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+    /// Whether the server has stopped accepting, at the limit, until a connection closes.
+    var acceptingStopped = false
+
+    /// Takes the connection that has waited longest for a request out of the waiting ones.
+    mutating func takeOldestWaiting() -> (any Channel)? {
+      guard let oldest = waiting.min(by: { $0.value.since < $1.value.since }) else { return nil }
+      waiting[oldest.key] = nil
+      return oldest.value.channel
+    }
   }
 
   /// The most connections open at once.
@@ -29,18 +38,26 @@ final class ConnectionTable: Sendable {
   /// How many connections are open now.
   var openCount: Int { state.withLockedValue { $0.open } }
 
-  /// Whether the server accepts another connection now.
-  var isAccepting: Bool { openCount < maximum }
+  /// Whether the server accepts another connection now; at the limit, the connection that has waited longest
+  /// for a request closes, and the server accepts again once it has.
+  var isAccepting: Bool {
+    let (accepting, shed): (Bool, (any Channel)?) = state.withLockedValue { state in
+      guard state.open >= maximum else {
+        state.acceptingStopped = false
+        return (true, nil)
+      }
+      state.acceptingStopped = true
+      return (false, state.takeOldestWaiting())
+    }
+    shed?.close(promise: nil)
+    return accepting
+  }
 
   /// A connection was accepted; at the limit, the connection that has waited longest for a request closes.
   func opened() {
     let shed: (any Channel)? = state.withLockedValue { state in
       state.open += 1
-      guard state.open >= maximum, let oldest = state.waiting.min(by: { $0.value.since < $1.value.since }) else {
-        return nil
-      }
-      state.waiting[oldest.key] = nil
-      return oldest.value.channel
+      return state.open >= maximum ? state.takeOldestWaiting() : nil
     }
     shed?.close(promise: nil)
     resumeWaiters()
@@ -60,11 +77,18 @@ final class ConnectionTable: Sendable {
   /// A connection waits for a request from now: a new one, or one that has finished a request; false when one that
   /// has finished a request should close instead, the server being at its limit.
   func waitsForRequest(_ channel: any Channel, isNew: Bool) -> Bool {
-    state.withLockedValue { state in
-      guard isNew || state.open < maximum else { return false }
+    let (waits, shed): (Bool, (any Channel)?) = state.withLockedValue { state in
+      guard isNew || state.open < maximum else { return (false, nil) }
       state.waiting[ObjectIdentifier(channel)] = (channel, .now())
-      return true
+      // A connection accepted just before the limit stopped the server is known to wait only now, on its own
+      // event loop: with none waiting then, nothing could be closed to make room, and the server would accept
+      // nothing until some connection closed by itself (an idle timeout later).
+      guard state.acceptingStopped, state.open >= maximum else { return (true, nil) }
+      let oldest = state.takeOldestWaiting()
+      return (oldest.map { ObjectIdentifier($0) != ObjectIdentifier(channel) } ?? true, oldest)
     }
+    shed?.close(promise: nil)
+    return waits
   }
 
   /// A connection has started a request.
