@@ -49,7 +49,7 @@ final class ConnectionTable: Sendable {
       state.acceptingStopped = true
       return (false, state.takeOldestWaiting())
     }
-    shed?.close(promise: nil)
+    Self.close(shed)
     return accepting
   }
 
@@ -59,7 +59,7 @@ final class ConnectionTable: Sendable {
       state.open += 1
       return state.open >= maximum ? state.takeOldestWaiting() : nil
     }
-    shed?.close(promise: nil)
+    Self.close(shed)
     resumeWaiters()
   }
 
@@ -87,7 +87,7 @@ final class ConnectionTable: Sendable {
       let oldest = state.takeOldestWaiting()
       return (oldest.map { ObjectIdentifier($0) != ObjectIdentifier(channel) } ?? true, oldest)
     }
-    shed?.close(promise: nil)
+    Self.close(shed)
     return waits
   }
 
@@ -114,6 +114,14 @@ final class ConnectionTable: Sendable {
       }
       waiter?.resume()
     }
+  }
+
+  /// Closes a connection made to give way, on its event loop's next turn: never inline, where its close would run
+  /// Hummingbird's accounting of closed connections in the middle of its own question whether to accept (on the
+  /// same loop), and leave it waiting for a close that had already happened.
+  private static func close(_ channel: (any Channel)?) {
+    guard let channel else { return }
+    channel.eventLoop.execute { channel.close(promise: nil) }
   }
 
   private func resumeWaiters() {
