@@ -132,14 +132,16 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
   }
 
   func channelInactive(context: ChannelHandlerContext) {
-    isClosed = true
-    table.forget(context.channel)
-    check?.task.cancel()
-    check = nil
+    stopWatching(context)
     context.fireChannelInactive()
   }
 
   func handlerRemoved(context: ChannelHandlerContext) {
+    stopWatching(context)
+  }
+
+  /// The connection is gone (or no longer watched): out of the table, no check pending, nothing put back.
+  private func stopWatching(_ context: ChannelHandlerContext) {
     isClosed = true
     table.forget(context.channel)
     check?.task.cancel()
