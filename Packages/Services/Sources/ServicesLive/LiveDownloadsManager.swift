@@ -25,6 +25,9 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
     var states: [Track.ID: DownloadState] = [:]
     var files: [Track.ID: String] = [:]
     var active: [Track.ID: ActiveDownload] = [:]
+    /// Every transfer task that has not returned yet, by token: a task leaves `active` when its track's state
+    /// changes, a moment before it returns and lets go of the manager (and its hold on the directory).
+    var running: [UUID: Task<Void, Never>] = [:]
   }
 
   let database: CatalogDatabase
@@ -125,6 +128,13 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
       // Created under the lock, so that a cancel always finds the task to cancel.
       let task = Task { await self.run(track, token: token) }
       state.active[track.id] = ActiveDownload(token: token, task: task)
+      state.running[token] = task
+      // The watcher holds the state, not the manager, so it never keeps the manager alive.
+      let watched = self.state
+      Task {
+        await task.value
+        watched.withLock { _ = $0.running.removeValue(forKey: token) }
+      }
       set(.downloading(progress: 0), for: track.id, in: &state)
     }
   }
@@ -181,12 +191,19 @@ public final class LiveDownloadsManager: DownloadsManager, Sendable {
     broadcaster.stream()
   }
 
-  /// Waits until every running transfer has finished (completed, failed or been cancelled).
+  /// Waits until every running transfer has finished (completed, failed or been cancelled) and returned.
+  ///
+  /// Once it returns, no transfer holds the manager: a manager let go of afterwards releases its directory
+  /// at once, so another manager opened on the directory cleans up as the only one.
   public func waitUntilIdle() async {
+    var awaited: Set<UUID> = []
     while true {
-      let tasks = state.withLock { $0.active.values.compactMap(\.task) }
-      if tasks.isEmpty { return }
-      for task in tasks { await task.value }
+      let pending = state.withLock { $0.running.filter { !awaited.contains($0.key) } }
+      if pending.isEmpty { return }
+      for (token, task) in pending {
+        await task.value
+        awaited.insert(token)
+      }
     }
   }
 

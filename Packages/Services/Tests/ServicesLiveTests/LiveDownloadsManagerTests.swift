@@ -121,6 +121,8 @@ import Testing
       _ = try await firstChange(in: changes) { $0.state == .downloaded }
       let file = try #require(services.downloadsManager.fileURL(for: "t1"))
       try FileManager.default.removeItem(at: file)
+      // The transfer task lets go of the manager a moment after the change: until then the directory is shared.
+      await services.downloadsManager.waitUntilIdle()
     }
     try Data("half".utf8).write(to: location.partialDownloadsDirectory.appendingPathComponent("crash.part"))
     try Data("orphan".utf8).write(to: location.downloadsDirectory.appendingPathComponent("moved-not-recorded.wav"))
