@@ -115,6 +115,8 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
   private var check: (task: Scheduled<Void>, deadline: NIODeadline)?
   /// Whether the connection closes once its writes have finished: the server is at its connection limit.
   private var closesWhenWritten = false
+  /// Completed when the client has closed its side of the connection, or the connection has closed.
+  private var clientGonePromise: EventLoopPromise<Void>?
 
   init(timeouts: ConnectionTimeouts, table: ConnectionTable, logger: Logger) {
     self.timeouts = timeouts
@@ -123,7 +125,20 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
   }
 
   func handlerAdded(context: ChannelHandlerContext) {
+    clientGonePromise = context.eventLoop.makePromise()
     if context.channel.isActive { becameActive(context) }
+  }
+
+  /// Completes when the client has closed its side of the connection, or the connection has closed.
+  ///
+  /// A client that sends nothing more has gone, for a long answer such as a feed. Read on the channel's event loop.
+  var clientGone: EventLoopFuture<Void>? { clientGonePromise?.futureResult }
+
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    // Hummingbird allows half-closed connections; HTTP/1.1 does not stop reading an answer when its client's
+    // side ends, so this only tells the answers that care (a feed), and the connection stays.
+    if let event = event as? ChannelEvent, event == .inputClosed { clientGonePromise?.succeed() }
+    context.fireUserInboundEventTriggered(event)
   }
 
   func channelActive(context: ChannelHandlerContext) {
@@ -146,6 +161,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     table.forget(context.channel)
     check?.task.cancel()
     check = nil
+    clientGonePromise?.succeed()
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {

@@ -72,14 +72,26 @@ final class KnownTokens: Sendable {
   }
 }
 
-/// The context of every request: Hummingbird's, and the address of the client.
+/// The context of every request: Hummingbird's, the address of the client, and its connection.
 struct ServerRequestContext: RemoteAddressRequestContext {
   var coreContext: CoreRequestContextStorage
   /// The client's address, when the connection knows it.
   let remoteAddress: SocketAddress?
+  /// The request's connection.
+  let channel: any Channel
 
   init(source: ApplicationRequestContextSource) {
     coreContext = .init(source: source)
     remoteAddress = source.channel.remoteAddress
+    channel = source.channel
+  }
+
+  /// Completes when the client has closed its side of the connection or the connection has closed (a client
+  /// that went away, or a limit that cut it).
+  func clientGone() -> EventLoopFuture<Void> {
+    let channel = channel
+    return channel.eventLoop.submit {
+      (try? channel.pipeline.syncOperations.handler(type: ConnectionGuardHandler.self).clientGone) ?? nil
+    }.flatMap { gone in gone ?? channel.closeFuture }
   }
 }

@@ -4,6 +4,7 @@ import Foundation
 import HTTPTypes
 import HumbleSupport
 import Hummingbird
+import NIOCore
 
 extension ServerRouter {
   func addFavouritesRoutes() {
@@ -22,9 +23,10 @@ extension ServerRouter {
           FavouriteChangeBody(trackID: change.trackID, isFavourited: change.isFavourited, version: change.version))
       }
     }
-    on(.get, CatalogAPI.Path.favouriteEvents) { request, _ in
+    on(.get, CatalogAPI.Path.favouriteEvents) { request, context in
       let (user, tokenHash) = try await Self.authenticatedToken(request, state: state)
-      return try await Self.feed(of: user, tokenHash: tokenHash, state: state)
+      return try await Self.feed(
+        of: user, tokenHash: tokenHash, clientGone: context.clientGone(), state: state)
     }
   }
 
@@ -58,7 +60,9 @@ extension ServerRouter {
   }
 
   /// The server-sent events of a user's favourite changes: `ready`, then one `favourite` per change.
-  private static func feed(of user: ServerUser, tokenHash: String, state: ServerState) async throws -> Response {
+  private static func feed(
+    of user: ServerUser, tokenHash: String, clientGone: EventLoopFuture<Void>, state: ServerState
+  ) async throws -> Response {
     // Opened before the version is read: no change after `ready` can be missed. The registry routes this user's
     // changes (and keep-alives) to the feed; it ends the feed when the store stops hearing changes (a database
     // connection dropped), when the feed falls behind its bounded queue (its client reconnects and reads the
@@ -76,6 +80,8 @@ extension ServerRouter {
         detail: "You have \(error.limit) favourites feeds open, the most this server allows one user: close one first.",
         headers: [.retryAfter: String(seconds)])
     }
+    // A client that goes away ends its feed at once, not at the next keep-alive that fails to reach it.
+    clientGone.whenComplete { _ in continuation.finish() }
     let ready: Int
     do {
       ready = try await state.store.favourites(of: user).version

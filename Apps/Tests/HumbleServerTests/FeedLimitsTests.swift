@@ -8,8 +8,7 @@ import Testing
   @Test(arguments: StoreBackend.allCases)
   func aFeedPastTheUsersLimitIsRefusedWith429UntilOneCloses(_ backend: StoreBackend) async throws {
     let twoFeedsEach: (inout HumbleServer.Configuration) -> Void = { $0.maximumFeedsPerUser = 2 }
-    // A closed feed's connection is noticed when a keep-alive to it fails: often, here, so the test need not wait
-    // two default intervals (30 s).
+    // A keep-alive every 50 ms, so that Retry-After is its shortest (1 s).
     try await TestServer.with(backend, keepAliveInterval: .milliseconds(50), configure: twoFeedsEach) { server in
       let ada = [("Authorization", "Bearer \(server.adaToken)")]
       let first = try await server.client.stream(CatalogAPI.Path.favouriteEvents, headers: ada)
@@ -37,6 +36,20 @@ import Testing
       defer { again.close() }
       #expect(again.status == 200)
       #expect(try await again.nextLine() == "event: ready")
+    }
+  }
+
+  @Test func aFeedWhoseClientGoesAwayLeavesTheRegistryAtOnceWithoutAKeepAlive() async throws {
+    // No keep-alive during the test: before, a gone client's feed stayed until a keep-alive failed to reach it.
+    try await TestServer.with(keepAliveInterval: .seconds(3_600)) { server in
+      let feed = try await server.client.stream(
+        CatalogAPI.Path.favouriteEvents, headers: [("Authorization", "Bearer \(server.adaToken)")])
+      #expect(try await feed.nextLine() == "event: ready")
+      #expect(server.server.openFeedCount == 1)
+      feed.close()
+      try await within(.seconds(60), "the end of the feed whose client went away") {
+        await server.server.waitUntilOpenFeeds(atMost: 0)
+      }
     }
   }
 
