@@ -1,4 +1,5 @@
 import Foundation
+import HumbleSupport
 import HummingbirdCore
 import NIOConcurrencyHelpers
 import NIOCore
@@ -13,6 +14,8 @@ import NIOCore
 final class ConnectionTable: Sendable {
   private struct State {
     var open = 0
+    /// The most connections open at once since ``takeMostOpen()`` was last called.
+    var mostOpen = 0
     /// The connections between requests, with when each started to wait.
     var waiting: [ObjectIdentifier: (channel: any Channel, since: NIODeadline)] = [:]
     var waiters: [(id: UUID, isDone: @Sendable (Int) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
@@ -22,8 +25,15 @@ final class ConnectionTable: Sendable {
     /// Takes the connection that has waited longest for a request out of the waiting ones.
     mutating func takeOldestWaiting() -> (any Channel)? {
       guard let oldest = waiting.min(by: { $0.value.since < $1.value.since }) else { return nil }
-      waiting[oldest.key] = nil
+      stopWaiting(oldest.key)
       return oldest.value.channel
+    }
+
+    /// A connection waits no more; the table's storage shrinks once most of it is unused, so that a burst of
+    /// connections leaves no memory behind.
+    mutating func stopWaiting(_ id: ObjectIdentifier) {
+      guard waiting.removeValue(forKey: id) != nil else { return }
+      waiting.shrinkIfMostlyUnused()
     }
   }
 
@@ -57,6 +67,7 @@ final class ConnectionTable: Sendable {
   func opened() {
     let shed: (any Channel)? = state.withLockedValue { state in
       state.open += 1
+      state.mostOpen = max(state.mostOpen, state.open)
       return state.open >= maximum ? state.takeOldestWaiting() : nil
     }
     Self.close(shed)
@@ -71,7 +82,15 @@ final class ConnectionTable: Sendable {
 
   /// A connection is closing: it waits for nothing any more.
   func forget(_ channel: any Channel) {
-    state.withLockedValue { state in state.waiting[ObjectIdentifier(channel)] = nil }
+    state.withLockedValue { state in state.stopWaiting(ObjectIdentifier(channel)) }
+  }
+
+  /// How many connections are open now, and the most that were open at once since the last call.
+  func takeMostOpen() -> (open: Int, mostOpen: Int) {
+    state.withLockedValue { state in
+      defer { state.mostOpen = state.open }
+      return (state.open, max(state.mostOpen, state.open))
+    }
   }
 
   /// A connection waits for a request from now: a new one, or one that has finished a request; false when one that
@@ -93,7 +112,7 @@ final class ConnectionTable: Sendable {
 
   /// A connection has started a request.
   func startedRequest(_ channel: any Channel) {
-    state.withLockedValue { state in state.waiting[ObjectIdentifier(channel)] = nil }
+    state.withLockedValue { state in state.stopWaiting(ObjectIdentifier(channel)) }
   }
 
   /// Returns once `isDone` holds for the count of open connections.

@@ -1,4 +1,5 @@
 import Foundation
+import HumbleSupport
 import NIOConcurrencyHelpers
 
 /// What the favourites feed sends after its `ready` event.
@@ -229,6 +230,9 @@ final class FeedRegistry: Sendable {
       if let feed = feeds.open.removeValue(forKey: id) {
         feeds.byUser[feed.userID]?.remove(id)
         if feeds.byUser[feed.userID]?.isEmpty == true { feeds.byUser[feed.userID] = nil }
+        // The storage shrinks once most of it is unused: a burst of feeds leaves no memory behind.
+        feeds.open.shrinkIfMostlyUnused()
+        feeds.byUser[feed.userID]?.shrinkIfMostlyUnused()
       }
       let count = feeds.open.count
       let satisfied = feeds.waiters.filter { $0.atMost >= count }.map(\.continuation)

@@ -232,6 +232,7 @@ final class ServerProcess: @unchecked Sendable {
     let errorText = errorText
     Thread.detachNewThread {
       while case let data = handle.availableData, !data.isEmpty { errorText.append(data) }
+      errorText.end()
     }
   }
 
@@ -271,14 +272,81 @@ final class ServerProcess: @unchecked Sendable {
 
   /// What it has written to standard error so far.
   func errors() -> String { errorText.text }
+
+  /// Returns once `count` lines of standard error (since the start) match, true; false if the process ends first.
+  func waitUntilErrorLines(count: Int = 1, match matches: @escaping @Sendable (Substring) -> Bool) async -> Bool {
+    await errorText.waitUntilLines(count: count, match: matches)
+  }
+
+  /// The process's resident memory in bytes (`VmRSS` of `/proc/PID/status`, or another of its fields), or nil
+  /// where there is no `/proc`.
+  func residentBytes(_ field: String = "VmRSS") -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
+      let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+    else { return nil }
+    return kilobytes * 1024
+  }
 }
 
-/// Text collected from a pipe by one thread and read by another.
+/// Text collected from a pipe by one thread and read by another, line by line as it comes.
 final class ErrorText: @unchecked Sendable {
   // @unchecked: every access holds the lock.
+  private struct Waiter {
+    let matches: @Sendable (Substring) -> Bool
+    /// How many more lines must match.
+    var remaining: Int
+    let continuation: CheckedContinuation<Bool, Never>
+  }
+
   private let lock = NSLock()
   private var data = Data()
+  /// Where the first line not yet read whole starts.
+  private var unread = 0
+  private var lines: [Substring] = []
+  private var waiters: [Waiter] = []
+  private var isEnded = false
 
-  func append(_ more: Data) { lock.withLock { data.append(more) } }
+  func append(_ more: Data) {
+    let satisfied: [CheckedContinuation<Bool, Never>] = lock.withLock {
+      data.append(more)
+      var satisfied: [CheckedContinuation<Bool, Never>] = []
+      while let newline = data[unread...].firstIndex(of: UInt8(ascii: "\n")) {
+        let line = Substring(decoding: data[unread..<newline], as: UTF8.self)
+        lines.append(line)
+        unread = newline + 1
+        for index in waiters.indices where waiters[index].matches(line) { waiters[index].remaining -= 1 }
+        satisfied += waiters.filter { $0.remaining <= 0 }.map(\.continuation)
+        waiters.removeAll { $0.remaining <= 0 }
+      }
+      return satisfied
+    }
+    for continuation in satisfied { continuation.resume(returning: true) }
+  }
+
+  /// The pipe has ended (the process closed it or exited): nothing more will come.
+  func end() {
+    let waiting = lock.withLock {
+      isEnded = true
+      defer { waiters = [] }
+      return waiters.map(\.continuation)
+    }
+    for continuation in waiting { continuation.resume(returning: false) }
+  }
+
   var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+
+  /// Returns once `count` lines (since the start) match, true; false if the pipe ends first.
+  func waitUntilLines(count: Int, match matches: @escaping @Sendable (Substring) -> Bool) async -> Bool {
+    await withCheckedContinuation { continuation in
+      let answer: Bool? = lock.withLock {
+        let remaining = count - lines.lazy.filter(matches).count
+        if remaining <= 0 { return true }
+        if isEnded { return false }
+        waiters.append(Waiter(matches: matches, remaining: remaining, continuation: continuation))
+        return nil
+      }
+      if let answer { continuation.resume(returning: answer) }
+    }
+  }
 }
