@@ -51,6 +51,12 @@ public enum HumbleServer {
     /// a connection that finishes a request closes rather than waiting for another; a connection in a request is
     /// never closed to make room. When every connection is in a request, new ones wait in the listen backlog.
     public var maximumConnections: Int = 1_024
+    /// How many connections the system holds for the server before it accepts them: 1,024 by default (the
+    /// system may cap it: `net.core.somaxconn`).
+    ///
+    /// A burst larger than the backlog loses connection attempts, which the clients retry only after a second
+    /// and more; Hummingbird's default of 256 lost some of a client's 500 connects made at once, for minutes.
+    public var listenBacklog: Int = 1_024
     /// How long a client has to send a request's head (and its body), from its first byte: 10 s by default.
     public var headerTimeout: Duration = .seconds(10)
     /// How long a connection may wait for a request without receiving a byte of one: 60 s by default (a new
@@ -184,6 +190,7 @@ public enum HumbleServer {
       },
       configuration: .init(
         address: .hostname(host, port: configuration.port), serverName: "humble-server",
+        backlog: configuration.listenBacklog,
         availableConnectionsDelegate: ConnectionLimit(table: connections)),
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? configuration.port

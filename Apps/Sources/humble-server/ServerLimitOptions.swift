@@ -18,6 +18,13 @@ struct ServerLimitOptions: ParsableArguments {
       discussion: "At the limit, the connection idle longest closes to make room; one in a request never does."))
   var maxConnections = 1_024
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "How many connections the system holds for the server before it accepts them.",
+      discussion: "The system may cap it (net.core.somaxconn)."))
+  var listenBacklog = 1_024
+
   @Option(name: .long, help: "Seconds a client has to send a request's head and body, from its first byte.")
   var headerTimeout: Double = 10
 
@@ -46,6 +53,9 @@ struct ServerLimitOptions: ParsableArguments {
     if !(1...1_000_000).contains(maxConnections) {
       throw ValidationError("--max-connections must be from 1 to 1000000, not \(maxConnections).")
     }
+    if !(1...65_535).contains(listenBacklog) {
+      throw ValidationError("--listen-backlog must be from 1 to 65535, not \(listenBacklog).")
+    }
     for (name, seconds) in [
       ("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout), ("--write-timeout", writeTimeout),
     ] where !(seconds > 0 && seconds <= 3600) {
@@ -70,6 +80,7 @@ struct ServerLimitOptions: ParsableArguments {
   /// Sets the limits of a configuration from the flags.
   func apply(to configuration: inout HumbleServer.Configuration) {
     configuration.maximumConnections = maxConnections
+    configuration.listenBacklog = listenBacklog
     configuration.headerTimeout = .milliseconds(Int64(headerTimeout * 1000))
     configuration.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
     configuration.writeTimeout = .milliseconds(Int64(writeTimeout * 1000))

@@ -112,6 +112,8 @@ import Testing
   @Test(arguments: [
     ["--bogus"], ["--port", "70000"], ["--in-memory", "--database", "x.sqlite"], ["--port", "many"],
     ["--max-feeds-per-user", "0"], ["--feed-queue-limit", "-1"], ["--max-feeds-per-user", "lots"],
+    ["--listen-backlog", "0"], ["--listen-backlog", "70000"], ["--max-connections", "0"], ["--idle-timeout", "0"],
+    ["--rate-limit", "fast"],
   ])
   func aBadFlagIsOneLineAndExitStatus1(arguments: [String]) async throws {
     let run = try await run(arguments)
