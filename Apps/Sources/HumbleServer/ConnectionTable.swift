@@ -14,7 +14,7 @@ import NIOCore
 final class ConnectionTable: Sendable {
   private struct State {
     var open = 0
-    /// The most connections open at once since ``takeMostOpen()`` was last called.
+    /// The most connections open at once since ``takeMostOpen()`` was last called (never fewer than `open`).
     var mostOpen = 0
     /// The connections between requests, with when each started to wait.
     var waiting: [ObjectIdentifier: (channel: any Channel, since: NIODeadline)] = [:]
@@ -89,7 +89,7 @@ final class ConnectionTable: Sendable {
   func takeMostOpen() -> (open: Int, mostOpen: Int) {
     state.withLockedValue { state in
       defer { state.mostOpen = state.open }
-      return (state.open, max(state.mostOpen, state.open))
+      return (state.open, state.mostOpen)
     }
   }
 

@@ -266,9 +266,9 @@ struct MemoryTrim {
   private var mostOpen = 0
 
   /// Trims when enough connections have closed since the last trim (`mostSinceLastCall`: the most open at once
-  /// since the last call); answers the most open since the last trim if it did.
+  /// since the last call, never fewer than `count`); answers the most open since the last trim if it did.
   mutating func openConnectionsAre(_ count: Int, mostSinceLastCall: Int) -> Int? {
-    mostOpen = max(mostOpen, mostSinceLastCall, count)
+    mostOpen = max(mostOpen, mostSinceLastCall)
     let manyEnded = mostOpen - count >= 1_000 && count <= mostOpen / 2
     guard manyEnded || (count == 0 && mostOpen >= 100) else { return nil }
     _ = Self.mallocTrim?(0)

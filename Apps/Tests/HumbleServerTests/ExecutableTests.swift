@@ -280,11 +280,10 @@ final class ServerProcess: @unchecked Sendable {
     await errorText.waitUntilLines(count: count, match: matches)
   }
 
-  /// The process's resident memory in bytes (`VmRSS` of `/proc/PID/status`, or another of its fields), or nil
-  /// where there is no `/proc`.
-  func residentBytes(_ field: String = "VmRSS") -> Int? {
+  /// The process's resident memory in bytes (`VmRSS` of `/proc/PID/status`), or nil where there is no `/proc`.
+  func residentBytes() -> Int? {
     guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
-      let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
       let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
     else { return nil }
     return kilobytes * 1024
