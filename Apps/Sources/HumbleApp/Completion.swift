@@ -33,6 +33,14 @@ public enum Completion {
     }
   }
 
+  /// Whether the word after `before` belongs to an artist's name, which only the catalog's names complete.
+  public static func completesArtistName(before: String) -> Bool {
+    guard let command = before.split(whereSeparator: \.isWhitespace).first?.lowercased(),
+      case .artistNames = CommandDeclaration.named(command)?.argumentCompletion
+    else { return false }
+    return true
+  }
+
   private static func matching(_ names: [String], prefix: String) -> [String] {
     names.filter { fold($0).hasPrefix(fold(prefix)) }
   }

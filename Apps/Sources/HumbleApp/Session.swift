@@ -45,8 +45,8 @@ public final class Session {
     get { liveOutput.interval }
     set { liveOutput.interval = newValue }
   }
-  /// Every artist's name, once ``artistNames()`` has asked the catalog; used for completion.
-  public private(set) var knownArtistNames: [String] = []
+  /// Every artist's name in the catalog, loaded for Tab completion.
+  public let artistNames: ArtistNameSource
   var requestedOpen: RowDestination?
   var user = User.adult
   var printsTiming = false
@@ -70,6 +70,7 @@ public final class Session {
   ) {
     self.waitForDownloads = waitForDownloads
     self.musicAPI = musicAPI
+    artistNames = ArtistNameSource(musicAPI: musicAPI)
     self.playlistAPI = playlistAPI
     self.downloadsManager = downloadsManager
     self.favouritesManager = favouritesManager
@@ -122,15 +123,6 @@ public final class Session {
 
   /// What a command that needs an open page says when none is.
   static let noPageOpen = "No artist page is open: use 'artist <name or id>' first."
-
-  /// Every artist's name in the catalog (asked once, then remembered), for completion.
-  @discardableResult
-  public func artistNames() async -> [String] {
-    if knownArtistNames.isEmpty, let artists = try? await musicAPI.allArtists() {
-      knownArtistNames = artists.map(\.name)
-    }
-    return knownArtistNames
-  }
 
   // MARK: Live changes
 

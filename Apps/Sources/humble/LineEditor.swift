@@ -31,6 +31,15 @@ final class LineEditor {
   private var keysSuspended = true
   private var interrupts: (any DispatchSourceRead)?
   private var runningCommand: Task<CommandOutput, Never>?
+  /// A pipe the artist names' loader writes a byte to when a load ends.
+  ///
+  /// A Tab waits on it with `poll`, beside the interrupt pipe. Never closed: a load that ends after its Tab gave
+  /// up still writes to it.
+  private var artistNamesSettled: (reader: Int32, writer: Int32)?
+  /// How long a Tab waits for the catalog's artist names before saying they are still loading.
+  ///
+  /// A load of the embedded catalog ends sooner (its busy timeout is 5 seconds); Ctrl-C stops the wait at once.
+  static let artistNamesWait: Duration = .seconds(15)
 
   private init(session: Session, emit: @escaping (CommandOutput) -> Void, updateWidth: @escaping () -> Void) {
     self.session = session
@@ -75,7 +84,7 @@ final class LineEditor {
     }
     self.keys = keys
     session.onLiveOutput = { [weak self] lines in self?.printAbovePrompt(lines) }
-    Task { await session.artistNames() }
+    session.artistNames.startLoading()
     defer {
       session.onLiveOutput = nil
       if keysSuspended { keys.resume() }
@@ -177,8 +186,66 @@ final class LineEditor {
   }
 
   /// The completions of the word libedit is completing, for the C callback.
+  ///
+  /// An artist's name waits for the catalog's names if they are still on their way (a failed load is tried
+  /// again), and says so above the line when they cannot be had.
   fileprivate func completions(before: String, word: String) -> [String] {
-    Completion.candidates(before: before, word: word, artistNames: session.knownArtistNames)
+    var names: [String] = []
+    if Completion.completesArtistName(before: before) {
+      switch waitForArtistNames() {
+      case .loaded(let loaded): names = loaded
+      case .failed(let reason): printAbovePrompt(["Cannot complete artist names: \(reason)"])
+      case .loading, .notLoaded:
+        printAbovePrompt(["The catalog's artist names are still loading: press Tab again."])
+      case nil: break
+      }
+    }
+    return Completion.candidates(before: before, word: word, artistNames: names)
+  }
+
+  /// The artist names once no load is under way (one starts if they are not loaded), or where they are when
+  /// ``artistNamesWait`` has passed; nil when Ctrl-C ended the wait (its handler then clears the line).
+  ///
+  /// Blocks the main thread, as a shell's completion does; the load runs off the main actor.
+  private func waitForArtistNames() -> ArtistNameSource.Names? {
+    let source = session.artistNames
+    if case .loaded = source.names { return source.names }
+    source.startLoading()
+    guard let settled = artistNamesSettledPipe() else { return source.names }
+    let deadline = ContinuousClock.now + Self.artistNamesWait
+    while source.names == .loading {
+      // A byte left by an earlier load that ended after its Tab gave up must not end this wait: empty the
+      // pipe, then ask to be told.
+      var buffer = [UInt8](repeating: 0, count: 64)
+      while read(settled.reader, &buffer, buffer.count) > 0 {}
+      source.whenSettled { [writer = settled.writer] in
+        var byte: UInt8 = 1
+        _ = write(writer, &byte, 1)
+      }
+      let remaining = deadline - ContinuousClock.now
+      guard remaining > .zero else { break }
+      var fds = [
+        pollfd(fd: settled.reader, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: interruptPipeReader, events: Int16(POLLIN), revents: 0),
+      ]
+      let (seconds, attoseconds) = remaining.components
+      let milliseconds = Int32(clamping: max(1, seconds * 1_000 + attoseconds / 1_000_000_000_000_000))
+      let ready = poll(&fds, nfds_t(interruptPipeReader >= 0 ? 2 : 1), milliseconds)
+      if ready < 0, errno != EINTR { break }
+      // The Ctrl-C stays in its pipe for the interrupt handler.
+      if fds[1].revents & Int16(POLLIN) != 0 { return nil }
+    }
+    return source.names
+  }
+
+  private func artistNamesSettledPipe() -> (reader: Int32, writer: Int32)? {
+    if let artistNamesSettled { return artistNamesSettled }
+    var fds: [Int32] = [-1, -1]
+    guard pipe(&fds) == 0 else { return nil }
+    _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
+    _ = fcntl(fds[1], F_SETFL, O_NONBLOCK)
+    artistNamesSettled = (fds[0], fds[1])
+    return artistNamesSettled
   }
 
   /// `$XDG_STATE_HOME/humble/history`, else `$HOME/.local/state/humble/history` (``UserDirectories``, which
