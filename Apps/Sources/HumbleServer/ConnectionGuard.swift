@@ -3,6 +3,18 @@ import Logging
 import NIOCore
 import NIOHTTPTypes
 
+/// Why the server closed a connection its client had not closed.
+enum ConnectionCloseReason: String, CaseIterable, Sendable {
+  /// A request's head and body took longer than the header timeout from its first byte.
+  case headerTimeout
+  /// The connection waited for a request for the idle timeout (a new one, too, from its accept).
+  case idleTimeout
+  /// An answer's bytes did not move for the write timeout.
+  case writeTimeout
+  /// The server was at its connection limit: it made room, or did not keep a finished connection alive.
+  case connectionLimit
+}
+
 /// The time limits of a connection.
 struct ConnectionTimeouts: Sendable {
   /// From a request's first byte until its head and body have arrived.
@@ -41,7 +53,9 @@ struct GuardedHTTP1Channel: ServerChildChannel {
   }
 
   func handle(value: Value, logger: Logger) async {
+    table.handlingStarted()
     await http1.handle(value: value, logger: logger)
+    table.handlingEnded()
   }
 }
 
@@ -230,20 +244,21 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     waitingSince = .now()
     if !table.waitsForRequest(context.channel, isNew: isNew) {
       logger.debug("Closing a connection between requests: the server is at its connection limit.")
+      table.noteClosed(by: .connectionLimit)
       closesWhenWritten = true
       if unfinishedWrites == 0 { context.close(promise: nil) }
     }
   }
 
   /// The earliest time limit the connection is under now, and what it is.
-  private var nextDeadline: (deadline: NIODeadline, limit: String)? {
-    var deadlines: [(NIODeadline, String)] = []
+  private var nextDeadline: (deadline: NIODeadline, limit: ConnectionCloseReason)? {
+    var deadlines: [(NIODeadline, ConnectionCloseReason)] = []
     if let requestStarted {
-      deadlines.append((requestStarted + timeouts.header, "header timeout"))
+      deadlines.append((requestStarted + timeouts.header, .headerTimeout))
     } else if requestsInProgress == 0, let waitingSince {
-      deadlines.append((waitingSince + timeouts.idle, "idle timeout"))
+      deadlines.append((waitingSince + timeouts.idle, .idleTimeout))
     }
-    if unfinishedWrites > 0 { deadlines.append((lastWriteProgress + timeouts.write, "write timeout")) }
+    if unfinishedWrites > 0 { deadlines.append((lastWriteProgress + timeouts.write, .writeTimeout)) }
     return deadlines.min { $0.0 < $1.0 }
   }
 
@@ -262,6 +277,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     check = nil
     if let (deadline, limit) = nextDeadline, deadline <= .now() {
       logger.debug("Closing a connection: \(limit).")
+      table.noteClosed(by: limit)
       context.close(promise: nil)
       return
     }

@@ -14,13 +14,19 @@ import NIOCore
 final class ConnectionTable: Sendable {
   private struct State {
     var open = 0
-    /// The most connections open at once since ``takeMostOpen()`` was last called (never fewer than `open`).
-    var mostOpen = 0
+    /// The connections whose handling (Hummingbird's task for each) has not ended: one that has closed may still
+    /// hold its buffers until then.
+    var handling = 0
+    /// The most connections handled at once since the last request to return freed memory (never fewer than
+    /// `handling`).
+    var mostHandling = 0
     /// The connections between requests, with when each started to wait.
     var waiting: [ObjectIdentifier: (channel: any Channel, since: NIODeadline)] = [:]
     var waiters: [(id: UUID, isDone: @Sendable (Int) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
     /// Whether the server has stopped accepting, at the limit, until a connection closes.
     var acceptingStopped = false
+    /// Connections the server closed since ``takeClosedByLimits()`` was last called, by why.
+    var closedByLimits: [ConnectionCloseReason: Int] = [:]
 
     /// Takes the connection that has waited longest for a request out of the waiting ones.
     mutating func takeOldestWaiting() -> (any Channel)? {
@@ -40,9 +46,15 @@ final class ConnectionTable: Sendable {
   /// The most connections open at once.
   let maximum: Int
   private let state = NIOLockedValueBox(State())
+  private let trimRequestsContinuation: AsyncStream<MemoryTrim.Request>.Continuation
+
+  /// Each time enough connections have closed for their memory to be worth returning to the system (see
+  /// ``MemoryTrim``); only the latest waits when the reader is behind.
+  let trimRequests: AsyncStream<MemoryTrim.Request>
 
   init(maximum: Int) {
     self.maximum = maximum
+    (trimRequests, trimRequestsContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
   }
 
   /// How many connections are open now.
@@ -59,7 +71,7 @@ final class ConnectionTable: Sendable {
       state.acceptingStopped = true
       return (false, state.takeOldestWaiting())
     }
-    Self.close(shed)
+    close(shed)
     return accepting
   }
 
@@ -67,10 +79,9 @@ final class ConnectionTable: Sendable {
   func opened() {
     let shed: (any Channel)? = state.withLockedValue { state in
       state.open += 1
-      state.mostOpen = max(state.mostOpen, state.open)
       return state.open >= maximum ? state.takeOldestWaiting() : nil
     }
-    Self.close(shed)
+    close(shed)
     resumeWaiters()
   }
 
@@ -80,16 +91,41 @@ final class ConnectionTable: Sendable {
     resumeWaiters()
   }
 
+  /// The server has started to handle a connection.
+  func handlingStarted() {
+    state.withLockedValue { state in
+      state.handling += 1
+      state.mostHandling = max(state.mostHandling, state.handling)
+    }
+  }
+
+  /// The server is done with a connection, which has freed what it held; when enough are since the last trim, a
+  /// trim is requested.
+  func handlingEnded() {
+    let trim: MemoryTrim.Request? = state.withLockedValue { state in
+      state.handling -= 1
+      guard MemoryTrim.isDue(open: state.handling, mostOpen: state.mostHandling) else { return nil }
+      defer { state.mostHandling = state.handling }
+      return MemoryTrim.Request(openConnections: state.handling, mostOpenSinceLastTrim: state.mostHandling)
+    }
+    if let trim { trimRequestsContinuation.yield(trim) }
+  }
+
   /// A connection is closing: it waits for nothing any more.
   func forget(_ channel: any Channel) {
     state.withLockedValue { state in state.stopWaiting(ObjectIdentifier(channel)) }
   }
 
-  /// How many connections are open now, and the most that were open at once since the last call.
-  func takeMostOpen() -> (open: Int, mostOpen: Int) {
+  /// The server closed a connection that its client had not closed.
+  func noteClosed(by reason: ConnectionCloseReason) {
+    state.withLockedValue { $0.closedByLimits[reason, default: 0] += 1 }
+  }
+
+  /// How many connections the server closed since the last call, by why (none of a reason: not there).
+  func takeClosedByLimits() -> [ConnectionCloseReason: Int] {
     state.withLockedValue { state in
-      defer { state.mostOpen = state.open }
-      return (state.open, state.mostOpen)
+      defer { state.closedByLimits = [:] }
+      return state.closedByLimits
     }
   }
 
@@ -103,10 +139,12 @@ final class ConnectionTable: Sendable {
       // event loop: with none waiting then, nothing could be closed to make room, and the server would accept
       // nothing until some connection closed by itself (an idle timeout later).
       guard state.acceptingStopped, state.open >= maximum else { return (true, nil) }
+      // The oldest may be this connection itself: it does not wait then, and closes itself (after its writes).
       let oldest = state.takeOldestWaiting()
-      return (oldest.map { ObjectIdentifier($0) != ObjectIdentifier(channel) } ?? true, oldest)
+      guard let oldest else { return (true, nil) }
+      return ObjectIdentifier(oldest) == ObjectIdentifier(channel) ? (false, nil) : (true, oldest)
     }
-    Self.close(shed)
+    close(shed)
     return waits
   }
 
@@ -138,8 +176,9 @@ final class ConnectionTable: Sendable {
   /// Closes a connection made to give way, on its event loop's next turn: never inline, where its close would run
   /// Hummingbird's accounting of closed connections in the middle of its own question whether to accept (on the
   /// same loop), and leave it waiting for a close that had already happened.
-  private static func close(_ channel: (any Channel)?) {
+  private func close(_ channel: (any Channel)?) {
     guard let channel else { return }
+    noteClosed(by: .connectionLimit)
     channel.eventLoop.execute { channel.close(promise: nil) }
   }
 

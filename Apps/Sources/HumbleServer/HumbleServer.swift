@@ -208,6 +208,7 @@ public enum HumbleServer {
           FeedService(
             feeds: state.feeds, connections: connections, keepAliveInterval: configuration.keepAliveInterval,
             logger: configuration.logger),
+          MemoryTrimService(connections: connections, logger: configuration.logger),
         ],
         gracefulShutdownSignals: signals,
         logger: configuration.logger))
@@ -229,8 +230,9 @@ public enum HumbleServer {
 }
 
 /// Keeps the open feeds alive (a comment every keep-alive interval, which also finds clients that went away), ends
-/// the feeds whose token was revoked (checked as often: revocation may come from another process), returns the memory
-/// of many closed connections to the system (see ``MemoryTrim``), and ends every feed when the server begins to stop.
+/// the feeds whose token was revoked (checked as often: revocation may come from another process), logs how many
+/// connections the server's limits closed since the last interval, by limit, and ends every feed when the server
+/// begins to stop.
 private struct FeedService: Service {
   let feeds: FeedRegistry
   let connections: ConnectionTable
@@ -239,15 +241,14 @@ private struct FeedService: Service {
 
   func run() async throws {
     await cancelWhenGracefulShutdown {
-      var trim = MemoryTrim()
       while (try? await Task.sleep(for: keepAliveInterval)) != nil {
         feeds.sendKeepAlives()
         await feeds.endFeedsOfRevokedTokens()
-        let (open, mostOpen) = connections.takeMostOpen()
-        if let mostOpen = trim.openConnectionsAre(open, mostSinceLastCall: mostOpen) {
+        let closed = connections.takeClosedByLimits()
+        if !closed.isEmpty {
           logger.info(
-            "connections closed: freed memory returned to the system",
-            metadata: ["openConnections": "\(open)", "mostOpenSinceLastTrim": "\(mostOpen)"])
+            "connections closed by the server's limits",
+            metadata: Logger.Metadata(uniqueKeysWithValues: closed.map { ($0.key.rawValue, "\($0.value)") }))
         }
       }
     }
@@ -259,21 +260,25 @@ private struct FeedService: Service {
 ///
 /// glibc's allocator keeps what it freed in each thread's arena for reuse, so without a trim the server's
 /// resident memory stays at the high-water mark of its open connections (measured: 10,000 feeds opened and dropped
-/// left a debug build at 336 MB, from 60 MB). After at least 1,000 connections and half of the most open since the
-/// last trim have closed, or the last of at least 100, the free pages are returned (`malloc_trim`). Connections,
-/// not feeds: a feed ends a moment before its connection has closed and freed what it held.
-struct MemoryTrim {
-  private var mostOpen = 0
+/// left a debug build at 336 MB, from 60 MB). Once at least 1,000 connections and half of the most open since the
+/// last trim have closed, or the last of at least 100, the ``ConnectionTable`` asks for a trim and
+/// ``MemoryTrimService`` returns the free pages (`malloc_trim`). Connections, not feeds: a feed ends a moment before
+/// its connection has closed and freed what it held.
+enum MemoryTrim {
+  /// A trim the connection table asks for, with the figures it logs.
+  struct Request: Sendable {
+    var openConnections: Int
+    var mostOpenSinceLastTrim: Int
+  }
 
-  /// Trims when enough connections have closed since the last trim (`mostSinceLastCall`: the most open at once
-  /// since the last call, never fewer than `count`); answers the most open since the last trim if it did.
-  mutating func openConnectionsAre(_ count: Int, mostSinceLastCall: Int) -> Int? {
-    mostOpen = max(mostOpen, mostSinceLastCall)
-    let manyEnded = mostOpen - count >= 1_000 && count <= mostOpen / 2
-    guard manyEnded || (count == 0 && mostOpen >= 100) else { return nil }
-    _ = Self.mallocTrim?(0)
-    defer { mostOpen = count }
-    return mostOpen
+  /// Whether enough connections have closed for a trim: `mostOpen` is the most open at once since the last one.
+  static func isDue(open: Int, mostOpen: Int) -> Bool {
+    (mostOpen - open >= 1_000 && open <= mostOpen / 2) || (open == 0 && mostOpen >= 100)
+  }
+
+  /// Returns the allocator's free pages to the system.
+  static func returnFreedMemory() {
+    _ = mallocTrim?(0)
   }
 
   /// glibc's `malloc_trim`, found at run time: Swift's Glibc module leaves out `<malloc.h>`.
@@ -285,6 +290,27 @@ struct MemoryTrim {
       return nil
     #endif
   }()
+}
+
+/// Trims the allocator each time the ``ConnectionTable`` asks, as soon as it asks: off the event loops, whose
+/// connections' closing asks for it.
+private struct MemoryTrimService: Service {
+  let connections: ConnectionTable
+  let logger: Logger
+
+  func run() async throws {
+    await cancelWhenGracefulShutdown {
+      for await request in connections.trimRequests {
+        MemoryTrim.returnFreedMemory()
+        logger.info(
+          "connections closed: freed memory returned to the system",
+          metadata: [
+            "openConnections": "\(request.openConnections)",
+            "mostOpenSinceLastTrim": "\(request.mostOpenSinceLastTrim)",
+          ])
+      }
+    }
+  }
 }
 
 /// The server's URL once it listens, or the failure of the task that runs it.

@@ -77,14 +77,21 @@ import Testing
     }
   }
 
-  @Test func aConnectionThatSendsNoRequestIsClosedAfterTheIdleTimeout() async throws {
+  @Test func aConnectionThatSendsNoRequestIsClosedAfterTheIdleTimeoutAndTheLogCountsIt() async throws {
     let configure: (inout HumbleServer.Configuration) -> Void = { $0.idleTimeout = Self.shortTimeout }
-    try await TestServer.with(configure: configure) { server in
+    let log = LogRecorder()
+    // The count is logged at the next keep-alive tick after the close.
+    try await TestServer.with(
+      keepAliveInterval: .milliseconds(100), logger: log.logger(level: .info), configure: configure
+    ) { server in
       let connection = try await RawTestConnection.open(server.server.url)
       let read = try await within(Self.patience, "the idle connection's close") {
         try await connection.run { inbound, _ in try await inbound.readToEnd() }
       }
       #expect(read.bytes == 0)
+      // Bounded by the suite's time limit.
+      let counted = await log.firstEntry { $0.message == "connections closed by the server's limits" }
+      #expect(counted.metadata == ["idleTimeout": "1"])
     }
   }
 

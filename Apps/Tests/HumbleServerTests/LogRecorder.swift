@@ -10,18 +10,50 @@ final class LogRecorder: Sendable {
     var metadata: [String: String]
   }
 
-  private let recorded = NIOLockedValueBox<[Entry]>([])
+  private struct State {
+    var entries: [Entry] = []
+    var waiters: [(matches: @Sendable (Entry) -> Bool, continuation: CheckedContinuation<Entry, Never>)] = []
+  }
+
+  private let state = NIOLockedValueBox(State())
 
   /// A logger that records its warnings and errors here.
-  var logger: Logger {
+  var logger: Logger { logger(level: .warning) }
+
+  /// A logger that records here what it logs at `level` and above.
+  func logger(level: Logger.Level) -> Logger {
     var logger = Logger(label: "humble-server-tests") { _ in Handler(recorder: self) }
-    logger.logLevel = .warning
+    logger.logLevel = level
     return logger
   }
 
   /// The lines logged for a request.
   func entries(forRequestID requestID: String) -> [Entry] {
-    recorded.withLockedValue { $0 }.filter { $0.metadata["requestID"] == requestID }
+    state.withLockedValue { $0.entries }.filter { $0.metadata["requestID"] == requestID }
+  }
+
+  /// The first line logged that `matches`, once there is one.
+  func firstEntry(where matches: @escaping @Sendable (Entry) -> Bool) async -> Entry {
+    await withCheckedContinuation { continuation in
+      let found = state.withLockedValue { state in
+        guard let found = state.entries.first(where: matches) else {
+          state.waiters.append((matches, continuation))
+          return nil as Entry?
+        }
+        return found
+      }
+      if let found { continuation.resume(returning: found) }
+    }
+  }
+
+  private func record(_ entry: Entry) {
+    let met = state.withLockedValue { state in
+      state.entries.append(entry)
+      let met = state.waiters.filter { $0.matches(entry) }.map(\.continuation)
+      state.waiters.removeAll { $0.matches(entry) }
+      return met
+    }
+    for continuation in met { continuation.resume(returning: entry) }
   }
 
   private struct Handler: LogHandler {
@@ -39,7 +71,7 @@ final class LogRecorder: Sendable {
       all.merge(event.metadata ?? [:]) { _, new in new }
       let entry = Entry(
         level: event.level, message: event.message.description, metadata: all.mapValues { "\($0)" })
-      recorder.recorded.withLockedValue { $0.append(entry) }
+      recorder.record(entry)
     }
   }
 }
