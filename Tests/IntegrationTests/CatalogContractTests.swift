@@ -132,8 +132,10 @@ import Testing
     #expect(tooLong.limit == TrackPageRequest.maximumLimit)
     #expect(try await api.tracks(ofArtist: "bjork", page: tooLong) == TrackPage(tracks: bjork, offset: 0, total: 7))
     let negative = TrackPageRequest(offset: -5, limit: 0)
-    #expect(
-      try await api.tracks(ofArtist: "bjork", page: negative) == TrackPage(tracks: [bjork[0]], offset: 0, total: 7))
+    // A cursor is the implementation's own (the embedded catalog and the mock hand one out, the HTTP API not yet).
+    var first = try await api.tracks(ofArtist: "bjork", page: negative)
+    first.nextCursor = nil
+    #expect(first == TrackPage(tracks: [bjork[0]], offset: 0, total: 7))
     let empty = try await api.tracks(ofArtist: "quiet", page: TrackPageRequest(order: .popular))
     #expect(empty == TrackPage(tracks: [], offset: 0, total: 0))
     #expect(empty.nextOffset == nil)

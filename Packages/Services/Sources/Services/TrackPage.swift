@@ -22,6 +22,10 @@ public enum TrackOrder: String, CaseIterable, Hashable, Sendable, Codable {
 }
 
 /// Which page of an artist's tracks to fetch: where it starts, how long it is at most, and in which order.
+///
+/// A page starts either at an offset (how many tracks come before it) or right after a ``TrackCursor`` that the
+/// previous page handed out (``TrackPage/nextCursor``): keyset paging, which costs the same however deep the page
+/// is and neither repeats nor skips a track when tracks are added or removed between pages.
 public struct TrackPageRequest: Hashable, Sendable {
   /// The most tracks one page holds; a longer ``limit`` is cut to this.
   public static let maximumLimit = 1000
@@ -29,17 +33,28 @@ public struct TrackPageRequest: Hashable, Sendable {
   public static let defaultLimit = 50
 
   /// How many tracks (in ``order``) come before the page; never negative.
+  ///
+  /// After a cursor, how many the caller has had so far: the page reports it as its ``TrackPage/offset``, and the
+  /// cursor says where the page starts.
   public var offset: Int
   /// The most tracks the page holds: 1 through ``maximumLimit``.
   public var limit: Int
-  /// The order the tracks are listed in.
-  public var order: TrackOrder
+  /// The order the tracks are listed in (with a cursor, the cursor's).
+  public private(set) var order: TrackOrder
+  /// The cursor the page continues after, if it does not start at ``offset``.
+  public private(set) var after: TrackCursor?
 
   /// Creates a request, clamping a negative offset to 0 and the limit to 1 through ``maximumLimit``.
   public init(offset: Int = 0, limit: Int = TrackPageRequest.defaultLimit, order: TrackOrder = .catalog) {
     self.offset = max(0, offset)
     self.limit = min(max(1, limit), Self.maximumLimit)
     self.order = order
+  }
+
+  /// The page right after `cursor`, in the cursor's order; `offset` is how many tracks the caller has had so far.
+  public init(after cursor: TrackCursor, offset: Int, limit: Int = TrackPageRequest.defaultLimit) {
+    self.init(offset: offset, limit: limit, order: cursor.order)
+    after = cursor
   }
 }
 
@@ -51,12 +66,16 @@ public struct TrackPage: Hashable, Sendable, Codable {
   public var offset: Int
   /// How many tracks the artist has in all.
   public var total: Int
+  /// Where the next page starts, for ``TrackPageRequest/init(after:offset:limit:)``; nil when this page is the last
+  /// (or its catalog pages by offset only).
+  public var nextCursor: TrackCursor?
 
   /// Creates a page.
-  public init(tracks: [Track], offset: Int, total: Int) {
+  public init(tracks: [Track], offset: Int, total: Int, nextCursor: TrackCursor? = nil) {
     self.tracks = tracks
     self.offset = offset
     self.total = total
+    self.nextCursor = nextCursor
   }
 
   /// Where the next page starts, or nil when this is the last page.
@@ -92,10 +111,33 @@ extension MusicAPI {
   ///
   /// Implementations that can fetch a page alone (a database, a server) override this; the answer must
   /// be the same.
+  ///
+  /// Its cursors hold a track's position in ``tracks(ofArtist:)`` and its key as ``TrackOrder/key(of:)`` makes it.
   public func tracks(ofArtist artistID: Artist.ID, page: TrackPageRequest) async throws(MusicAPIError) -> TrackPage {
-    let all = page.order.sorted(try await tracks(ofArtist: artistID))
-    let start = min(page.offset, all.count)
-    let end = min(start + page.limit, all.count)
-    return TrackPage(tracks: Array(all[start..<end]), offset: page.offset, total: all.count)
+    TrackPage(cutting: page, from: try await tracks(ofArtist: artistID))
+  }
+}
+
+extension TrackPage {
+  /// The page `request` asks for, cut from every one of an artist's tracks in catalog order: what
+  /// ``MusicAPI``'s default paging answers (and a mock's).
+  ///
+  /// Its cursors hold a track's index in `catalog` and its key as ``TrackOrder/key(of:)`` makes it.
+  public init(cutting request: TrackPageRequest, from catalog: [Track]) {
+    let order = request.order
+    let positions = Dictionary(catalog.enumerated().map { ($0.element.id, $0.offset) }) { first, _ in first }
+    let all = order.sorted(catalog)
+    let start: Int
+    if let cursor = request.after {
+      start =
+        all.firstIndex { cursor.precedes(key: order.key(of: $0), position: positions[$0.id] ?? 0) } ?? all.count
+    } else {
+      start = min(request.offset, all.count)
+    }
+    let end = min(start + request.limit, all.count)
+    let next = end < all.count && end > start ? all[end - 1] : nil
+    self.init(
+      tracks: Array(all[start..<end]), offset: request.offset, total: all.count,
+      nextCursor: next.map { TrackCursor(order: order, key: order.key(of: $0), position: positions[$0.id] ?? 0) })
   }
 }

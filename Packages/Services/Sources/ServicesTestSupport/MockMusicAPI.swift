@@ -319,12 +319,7 @@ public final class MockMusicAPI: MusicAPI, Sendable {
       if let index = state.pageFailures.firstIndex(where: { $0.offset == page.offset }) {
         return .failure(state.pageFailures.remove(at: index).error)
       }
-      return state.tracks(of: artistID).map { tracks in
-        let all = page.order.sorted(tracks)
-        let start = min(page.offset, all.count)
-        let end = min(start + page.limit, all.count)
-        return TrackPage(tracks: Array(all[start..<end]), offset: page.offset, total: all.count)
-      }
+      return state.tracks(of: artistID).map { TrackPage(cutting: page, from: $0) }
     }
   }
 
