@@ -48,8 +48,8 @@ final class ConnectionTable: Sendable {
   private let state = NIOLockedValueBox(State())
   private let trimRequestsContinuation: AsyncStream<MemoryTrim.Request>.Continuation
 
-  /// Each time enough connections have closed for their memory to be worth returning to the system (see
-  /// ``MemoryTrim``); only the latest waits when the reader is behind.
+  /// Each time the server is done with enough connections for their memory to be worth returning to the system
+  /// (see ``MemoryTrim``); only the latest waits when the reader is behind.
   let trimRequests: AsyncStream<MemoryTrim.Request>
 
   init(maximum: Int) {
