@@ -136,3 +136,9 @@ final class SnapshotIndex<Item: Hashable & Sendable>: Sendable {
     SnapshotIndex(state.withLock { $0 })
   }
 }
+
+/// The index reflects without its lock: a failed test expectation about a snapshot (Swift Testing shows the parts
+/// of each operand) would otherwise try to copy the `Mutex`, which cannot be copied, and trap.
+extension SnapshotIndex: CustomReflectable {
+  @usableFromInline var customMirror: Mirror { Mirror(self, children: [], displayStyle: .class) }
+}

@@ -68,3 +68,9 @@ final class TransferGate: Sendable {
     }
   }
 }
+
+/// The gate reflects without its lock: a failed test expectation about a downloads manager (Swift Testing shows
+/// the parts of each operand) would otherwise try to copy the `Mutex`, which cannot be copied, and trap.
+extension TransferGate: CustomReflectable {
+  var customMirror: Mirror { Mirror(self, children: [], displayStyle: .class) }
+}

@@ -54,3 +54,8 @@ private final class ArrivedElements: Sendable {
     recorded.withLock { $0.append(line) }
   }
 }
+
+/// Reflects without its lock (see `Locked`'s reflection in HumbleSupport).
+extension ArrivedElements: CustomReflectable {
+  var customMirror: Mirror { Mirror(self, children: [], displayStyle: .class) }
+}

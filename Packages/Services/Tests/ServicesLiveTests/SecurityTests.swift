@@ -116,7 +116,11 @@ import Testing
   /// Downloads the track on fresh services and checks its file is directly in `downloads/`, with a plain
   /// name, and that nothing was written anywhere else.
   private func download(_ track: Track) async throws -> URL {
-    let services = try openServices(in: directory)
+    // The stall limit is the manager's, not a wait of the test's: 30 s passed without a byte from the loopback
+    // server once, in a fresh-clone run's most loaded minute (every suite starting at once).
+    var patient = LiveDownloadsManager.Configuration()
+    patient.stallTimeout = .seconds(300)
+    let services = try openServices(in: directory, downloads: patient)
     let changes = services.downloadsManager.changes()
     try await services.downloadsManager.startDownload(of: track)
     let end = try await firstChange(in: changes) { $0.state == .downloaded || $0.state.isFailure }

@@ -41,3 +41,11 @@ public final class Locked<Value: ~Copyable>: @unchecked Sendable {
     return try body(&value)
   }
 }
+
+/// A lock reflects as itself, without its value: a failed test expectation that reflects a type holding a lock
+/// (Swift Testing shows the parts of each operand) would otherwise try to copy a value that cannot be copied, and
+/// trap.
+extension Locked: CustomReflectable where Value: ~Copyable {
+  /// The lock alone, with no children.
+  public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .class) }
+}
