@@ -86,23 +86,18 @@ public struct TrackPage: Hashable, Sendable, Codable {
 
 extension TrackOrder {
   /// `tracks` (in catalog order) in this order; ties keep catalog order.
+  ///
+  /// Each track's key is ``key(of:)``, the one a default cursor holds, so the order and its cursors cannot disagree.
   public func sorted(_ tracks: [Track]) -> [Track] {
-    func by<Key: Comparable>(_ key: (Track) -> Key, descending: Bool) -> [Track] {
-      let keyed = tracks.enumerated().map { (key: key($0.element), index: $0.offset) }
-      return keyed.sorted { lhs, rhs in
-        if lhs.key != rhs.key { return descending ? lhs.key > rhs.key : lhs.key < rhs.key }
-        return lhs.index < rhs.index
-      }.map { tracks[$0.index] }
-    }
-    switch self {
-    case .catalog: return tracks
-    case .title: return by({ SearchFolding.fold($0.title) }, descending: false)
-    case .titleDescending: return by({ SearchFolding.fold($0.title) }, descending: true)
-    case .popular: return by(\.popularity, descending: true)
-    case .newest: return by(\.releaseDate, descending: true)
-    case .longest: return by(\.duration, descending: true)
-    case .shortest: return by(\.duration, descending: false)
-    }
+    guard self != .catalog else { return tracks }
+    let keyed = tracks.enumerated().map { (key: key(of: $0.element), index: $0.offset) }
+    return keyed.sorted { lhs, rhs in
+      switch lhs.key.compare(with: rhs.key, descending: sortsDescending) {
+      case .orderedAscending: true
+      case .orderedDescending: false
+      case .orderedSame: lhs.index < rhs.index
+      }
+    }.map { tracks[$0.index] }
   }
 }
 
