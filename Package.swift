@@ -58,7 +58,7 @@ let package = Package(
     tests("CatalogAPITests", in: "Packages/Remote", using: ["Remote": ["CatalogAPI"], "Domain": ["Domain"]]),
     tests(
       "CatalogAPITestingTests", in: "Packages/Remote",
-      using: ["Remote": ["CatalogAPITesting", "CatalogAPI"], "Support": ["HumbleSupport"]]
+      using: ["Remote": ["CatalogAPITesting", "CatalogAPI"], "Support": ["HumbleSupport"], "Services": ["Services"]]
     ),
     tests(
       "ServicesRemoteTests", in: "Packages/Remote",

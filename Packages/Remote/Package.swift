@@ -26,6 +26,7 @@ let package = Package(
     .testTarget(
       name: "CatalogAPITestingTests",
       dependencies: ["CatalogAPITesting", "CatalogAPI"] + products(of: "Support", "HumbleSupport")
+        + products(of: "Services", "Services")
     ),
     .testTarget(name: "CatalogAPITests", dependencies: ["CatalogAPI"] + products(of: "Domain", "Domain")),
     .testTarget(

@@ -114,6 +114,15 @@ import Testing
         offset = page.nextOffset
       }
       #expect(paged == whole.tracks, "\(order) in pages of 3")
+      var walked: [Track] = []
+      var request = TrackPageRequest(offset: 0, limit: 2, order: order)
+      while true {
+        let page = try await api.tracks(ofArtist: "bjork", page: request)
+        walked += page.tracks
+        guard let cursor = page.nextCursor else { break }
+        request = TrackPageRequest(after: cursor, offset: walked.count, limit: 2)
+      }
+      #expect(walked == whole.tracks, "\(order) in pages of 2, each after the last one's cursor")
     }
   }
 
@@ -132,10 +141,13 @@ import Testing
     #expect(tooLong.limit == TrackPageRequest.maximumLimit)
     #expect(try await api.tracks(ofArtist: "bjork", page: tooLong) == TrackPage(tracks: bjork, offset: 0, total: 7))
     let negative = TrackPageRequest(offset: -5, limit: 0)
-    // A cursor is the implementation's own (the embedded catalog and the mock hand one out, the HTTP API not yet).
     var first = try await api.tracks(ofArtist: "bjork", page: negative)
+    // A cursor is the implementation's own (a catalog's sort value and position); every one hands one out.
+    let cursor = try #require(first.nextCursor)
     first.nextCursor = nil
     #expect(first == TrackPage(tracks: [bjork[0]], offset: 0, total: 7))
+    let second = try await api.tracks(ofArtist: "bjork", page: TrackPageRequest(after: cursor, offset: 1, limit: 1))
+    #expect(second.tracks == [bjork[1]] && second.offset == 1 && second.nextOffset == 2)
     let empty = try await api.tracks(ofArtist: "quiet", page: TrackPageRequest(order: .popular))
     #expect(empty == TrackPage(tracks: [], offset: 0, total: 0))
     #expect(empty.nextOffset == nil)

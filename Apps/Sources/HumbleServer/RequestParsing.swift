@@ -58,7 +58,7 @@ enum RequestParsing {
     return lookup.ids.filter(CatalogAPI.Identifier.canName)
   }
 
-  /// The page an artist's tracks request asks for, from `offset`, `limit` and `sort`.
+  /// The page an artist's tracks request asks for, from `offset`, `limit` and `sort`, or after the cursor `after`.
   static func trackPage(_ request: Request) throws -> TrackPageRequest {
     let query = request.uri.queryParameters
     var offset = 0
@@ -89,6 +89,14 @@ enum RequestParsing {
       }
       order = value
     }
+    if let raw = query["after"] {
+      // The cursor carries its order: `sort` beside it is not read (a client sends back what it was handed).
+      guard let cursor = TrackCursor(encoded: String(raw)) else {
+        throw ProblemError.badParameter(
+          "after", "The cursor '\(clip(raw))' is not one this server hands out (a page's nextCursor).")
+      }
+      return TrackPageRequest(after: cursor, offset: offset, limit: limit)
+    }
     return TrackPageRequest(offset: offset, limit: limit, order: order)
   }
 
@@ -105,8 +113,12 @@ enum RequestParsing {
     return String(raw)
   }
 
-  /// A parameter's text as an error quotes it: at most 64 characters.
+  /// A parameter's text as an error quotes it: at most 64 characters, control characters escaped.
   static func clip(_ text: Substring) -> String {
-    text.count <= 64 ? String(text) : String(text.prefix(64)) + "…"
+    // Control characters escaped (`\n`): a problem's detail is one line, and it shows what was sent.
+    let shown = text.prefix(64).unicodeScalars.map { scalar in
+      scalar.properties.generalCategory == .control ? scalar.escaped(asASCII: true) : String(scalar)
+    }.joined()
+    return text.count <= 64 ? shown : shown + "…"
   }
 }

@@ -209,26 +209,105 @@ public final class PostgresCatalogStore: CatalogStore {
   }
 
   /// One page of an artist's tracks, and how many the artist has in all (kept with the artist at import).
+  ///
+  /// A page after a cursor is found by its key (keyset paging), as the SQLite store does: the tracks that tie with
+  /// the cursor's key after its position, then those beyond its key, each read from the order's index and cut at
+  /// the page's length, so a deep page costs what the first does. One row more than the page says whether a next
+  /// page exists; the page's last row gives its cursor.
   public func tracks(ofArtist id: Artist.ID, page: TrackPageRequest) async throws(CatalogStoreError) -> TrackPage {
     guard !id.rawValue.containsNUL else { throw .artistNotFound(id) }
     let logger = logger
-    let orderBy = Self.orderBy(page.order)
+    let order = page.order
+    let sort = Self.sortColumn(order)
+    let columns = "\(Self.trackColumns), track.position AS page_position, \(sort.column) AS page_key"
+    let fetched = page.limit + 1
+    var sql: PostgresQuery
+    switch (page.after, order) {
+    case (nil, _):
+      sql = PostgresQuery(
+        unsafeSQL:
+          "SELECT \(columns) FROM track WHERE artist_id = $1 ORDER BY \(Self.orderBy(order)) LIMIT $2 OFFSET $3")
+      sql.binds.append(id.rawValue)
+      sql.binds.append(fetched)
+      sql.binds.append(page.offset)
+    case (let cursor?, .catalog):
+      sql = PostgresQuery(
+        unsafeSQL: "SELECT \(columns) FROM track WHERE artist_id = $1 AND position > $2 ORDER BY position LIMIT $3")
+      sql.binds.append(id.rawValue)
+      sql.binds.append(cursor.position)
+      sql.binds.append(fetched)
+    case (let cursor?, _):
+      sql = PostgresQuery(
+        unsafeSQL: """
+          SELECT * FROM (
+            SELECT \(columns) FROM track WHERE artist_id = $1 AND \(sort.column) = $2 AND position > $3
+            ORDER BY position LIMIT $4) AS ties
+          UNION ALL
+          SELECT * FROM (
+            SELECT \(columns) FROM track WHERE artist_id = $1 AND \(sort.column) \(sort.descending ? "<" : ">") $2
+            ORDER BY \(Self.orderBy(order)) LIMIT $4) AS beyond
+          ORDER BY page_key\(sort.descending ? " DESC" : ""), page_position LIMIT $4
+          """)
+      sql.binds.append(id.rawValue)
+      switch cursor.key {
+      case .none: sql.binds.append(cursor.position)
+      case .text(let text): sql.binds.append(text)
+      case .integer(let value): sql.binds.append(value)
+      case .number(let value): sql.binds.append(value)
+      }
+      sql.binds.append(cursor.position)
+      sql.binds.append(fetched)
+    }
+    let query = sql
     let result: TrackPage? = try await request { connection in
       let totals = try await connection.query(
         "SELECT track_count FROM artist WHERE id = \(id.rawValue)", logger: logger
       ).collect()
       guard let total = try totals.first?.decode(Int.self) else { return nil }
-      var sql = PostgresQuery(
-        unsafeSQL:
-          "SELECT \(Self.trackColumns) FROM track WHERE artist_id = $1 ORDER BY \(orderBy) LIMIT $2 OFFSET $3")
-      sql.binds.append(id.rawValue)
-      sql.binds.append(page.limit)
-      sql.binds.append(page.offset)
-      let tracks = try await Self.tracks(connection.query(sql, logger: logger))
-      return TrackPage(tracks: tracks, offset: page.offset, total: total)
+      let rows = try await connection.query(query, logger: logger)
+      var (tracks, cursors) = try await Self.keyedTracks(rows, order: order)
+      guard tracks.count > page.limit else { return TrackPage(tracks: tracks, offset: page.offset, total: total) }
+      tracks.removeLast(tracks.count - page.limit)
+      return TrackPage(tracks: tracks, offset: page.offset, total: total, nextCursor: cursors[page.limit - 1])
     }
     guard let result else { throw .artistNotFound(id) }
     return result
+  }
+
+  /// The tracks of rows of ``trackColumns`` followed by a position and a sort key, and each one's cursor.
+  private static func keyedTracks(_ rows: PostgresRowSequence, order: TrackOrder) async throws -> (
+    [Track], [TrackCursor]
+  ) {
+    var tracks: [Track] = []
+    var cursors: [TrackCursor] = []
+    for try await row in rows {
+      let (id, title, duration, stream, popularity, released, explicit, artist) = try row.decode(
+        (String, String, Double, String, Int, Double, Bool, String).self)
+      tracks.append(try track(id, title, duration, stream, popularity, released, explicit, artist))
+      let cells = row.makeRandomAccess()
+      let position = try cells[8].decode(Int.self)
+      let key: TrackCursor.Key =
+        switch order {
+        case .catalog: .none
+        case .title, .titleDescending: .text(try cells[9].decode(String.self))
+        case .popular: .integer(try cells[9].decode(Int.self))
+        case .newest, .longest, .shortest: .number(try cells[9].decode(Double.self))
+        }
+      cursors.append(TrackCursor(order: order, key: key, position: position))
+    }
+    return (tracks, cursors)
+  }
+
+  /// The column an order sorts by before position (position itself for the catalog's order), and whether it
+  /// descends.
+  private static func sortColumn(_ order: TrackOrder) -> (column: String, descending: Bool) {
+    switch order {
+    case .catalog: ("track.position", false)
+    case .title, .titleDescending: ("track.search_title", order.sortsDescending)
+    case .popular: ("track.popularity", true)
+    case .newest: ("track.release_date", true)
+    case .longest, .shortest: ("track.duration", order.sortsDescending)
+    }
   }
 
   /// Artists related to an artist, most related first.

@@ -46,16 +46,20 @@ public struct PlaylistList: Hashable, Sendable, Codable {
   }
 }
 
-/// The body of `GET /v1/artists/{artistID}/tracks`: a ``Services/TrackPage`` with its next offset spelled out.
+/// The body of `GET /v1/artists/{artistID}/tracks`: a ``Services/TrackPage`` with its next offset spelled out and
+/// its next cursor encoded.
 public struct TrackPageBody: Hashable, Sendable, Codable {
   /// The page's tracks.
   public var tracks: [Track]
-  /// How many tracks come before the page.
+  /// How many tracks come before the page (after a cursor: the `offset` the request said it had had).
   public var offset: Int
   /// How many tracks the artist has in all.
   public var total: Int
-  /// Where the next page starts; nil on the last page.
+  /// Where the next page starts by offset; nil on the last page.
   public var nextOffset: Int?
+  /// Where the next page starts by cursor (``Services/TrackCursor/encoded``, sent back as `after`); nil on the
+  /// last page, and when the cursor would be longer than ``Services/TrackCursor/maximumEncodedLength``.
+  public var nextCursor: String?
 
   /// The body of a page.
   public init(_ page: TrackPage) {
@@ -63,11 +67,14 @@ public struct TrackPageBody: Hashable, Sendable, Codable {
     offset = page.offset
     total = page.total
     nextOffset = page.nextOffset
+    // A cursor too long to travel (a very long title) is not handed out: the next page goes by offset.
+    nextCursor = page.nextCursor?.encoded.nilIfLonger(than: TrackCursor.maximumEncodedLength)
   }
 
-  /// The page the body describes.
+  /// The page the body describes; a next cursor that is not one (``Services/TrackCursor/init(encoded:)``) is
+  /// left out, and the page continues by offset.
   public var page: TrackPage {
-    TrackPage(tracks: tracks, offset: offset, total: total)
+    TrackPage(tracks: tracks, offset: offset, total: total, nextCursor: nextCursor.flatMap(TrackCursor.init(encoded:)))
   }
 }
 
@@ -147,4 +154,10 @@ public struct Problem: Error, Hashable, Sendable, Codable, CustomStringConvertib
 
   /// The one-line ``detail``.
   public var description: String { detail }
+}
+
+extension String {
+  fileprivate func nilIfLonger(than limit: Int) -> String? {
+    utf8.count <= limit ? self : nil
+  }
 }

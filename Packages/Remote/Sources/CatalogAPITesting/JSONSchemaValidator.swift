@@ -5,7 +5,7 @@ import HumbleSupport
 ///
 /// The keywords checked: `type` (one or
 /// several), `properties`, `required`, `additionalProperties: false`, `items`, `enum`, `const`, `minimum`,
-/// `maximum`, `minLength`, `maxLength` and local `$ref`s. Other keywords (`format`, `description`…) are
+/// `maximum`, `minLength`, `maxLength`, `pattern` and local `$ref`s. Other keywords (`format`, `description`…) are
 /// annotations and are not checked.
 public struct JSONSchemaValidator: Sendable {
   /// The document that `$ref`s point into.
@@ -76,7 +76,21 @@ public struct JSONSchemaValidator: Sendable {
     if let maximum = schema["maxLength"]?.numberValue, length > maximum {
       found.append("\(path): a string of \(Int(length)) characters is longer than \(Int(maximum))")
     }
+    if let pattern = schema["pattern"]?.stringValue, !Self.matches(text, pattern) {
+      found.append("\(path): '\(text.prefix(80))' does not match the pattern \(pattern)")
+    }
     return found
+  }
+
+  /// Whether `pattern` matches `text`, as JSON Schema reads a pattern.
+  ///
+  /// ECMAScript's reading: a search, anchored only where the pattern says so, and a `$` ends the text (ICU's also
+  /// matches before a final newline).
+  static func matches(_ text: String, _ pattern: String) -> Bool {
+    guard let expression = try? NSRegularExpression(pattern: pattern) else { return false }
+    let whole = NSRange(text.startIndex..., in: text)
+    guard let match = expression.firstMatch(in: text, range: whole) else { return false }
+    return !pattern.hasSuffix("$") || match.range.upperBound == whole.upperBound
   }
 
   private func objectViolations(

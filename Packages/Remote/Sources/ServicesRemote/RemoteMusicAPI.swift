@@ -11,34 +11,48 @@ import Services
 public struct RemoteMusicAPI: MusicAPI {
   let client: CatalogClient
 
-  /// Every track of the artist in catalog order, fetched page by page at the largest page size.
+  /// Every track of the artist in catalog order, fetched page by page at the largest page size, each page after
+  /// the previous one's cursor (by offset from a server that hands out none).
   public func tracks(ofArtist artistID: Artist.ID) async throws(MusicAPIError) -> [Track] {
+    let path = CatalogAPI.Path.tracks(ofArtist: artistID.rawValue)
     var collected: [Track] = []
     var request = TrackPageRequest(offset: 0, limit: TrackPageRequest.maximumLimit, order: .catalog)
+    var counted: Int?
     while true {
       let page = try await tracks(ofArtist: artistID, page: request)
       collected += page.tracks
-      guard let next = page.nextOffset else {
+      counted = counted ?? page.total
+      // Each page holds at least one track, and a server that keeps handing out pages past its count would
+      // make this loop for ever.
+      if let counted, collected.count > counted {
+        throw .unavailable(
+          reason: "the server's pages of \(path) held more than the \(counted) tracks it counts".oneLine)
+      }
+      if let cursor = page.nextCursor {
+        request = TrackPageRequest(after: cursor, offset: collected.count, limit: TrackPageRequest.maximumLimit)
+      } else if let next = page.nextOffset {
+        request = TrackPageRequest(offset: next, limit: TrackPageRequest.maximumLimit, order: .catalog)
+      } else {
         guard collected.count == page.total else {
-          let path = CatalogAPI.Path.tracks(ofArtist: artistID.rawValue)
           throw .unavailable(
             reason: "the server's pages of \(path) held \(collected.count) tracks, but it counts \(page.total)".oneLine)
         }
         return collected
       }
-      request.offset = next
     }
   }
 
-  /// One page of the artist's tracks in the requested order.
+  /// One page of the artist's tracks in the requested order: after the request's cursor (`after`), or at its
+  /// offset.
   public func tracks(ofArtist artistID: Artist.ID, page: TrackPageRequest) async throws(MusicAPIError) -> TrackPage {
     guard CatalogAPI.Identifier.canName(artistID.rawValue) else { throw .artistNotFound(artistID) }
     let path = CatalogAPI.Path.tracks(ofArtist: artistID.rawValue)
-    let query = [
+    var query = [
       URLQueryItem(name: "offset", value: String(page.offset)),
       URLQueryItem(name: "limit", value: String(page.limit)),
       URLQueryItem(name: "sort", value: page.order.rawValue),
     ]
+    if let cursor = page.after { query.append(URLQueryItem(name: "after", value: cursor.encoded)) }
     let body: TrackPageBody
     do {
       body = try await client.get(TrackPageBody.self, path, query: query)
@@ -49,6 +63,9 @@ public struct RemoteMusicAPI: MusicAPI {
     // A server that points the next page back at this one would make `tracks(ofArtist:)` loop for ever.
     if let next = body.nextOffset, next <= body.offset || body.tracks.isEmpty {
       throw .unavailable(reason: "the server sent a page of \(path) whose next page starts at \(next), not after it")
+    }
+    if body.nextCursor != nil, body.tracks.isEmpty || body.nextCursor == page.after?.encoded {
+      throw .unavailable(reason: "the server sent a page of \(path) whose next page starts where it did")
     }
     return body.page
   }

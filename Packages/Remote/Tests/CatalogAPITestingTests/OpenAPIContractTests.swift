@@ -2,6 +2,7 @@ import CatalogAPI
 import CatalogAPITesting
 import Foundation
 import HumbleSupport
+import Services
 import Testing
 
 @Suite struct OpenAPIContractTests {
@@ -53,6 +54,22 @@ import Testing
     #expect(found.contains("$.offset: expected integer, found number 1.5"))
     #expect(found.contains("$.tracks[0].id: expected string, found boolean true"))
     #expect(contract.violations(of: .string("loudest"), againstSchemaNamed: "TrackOrder").count == 1)
+  }
+
+  @Test func aStringIsCheckedAgainstItsPatternToTheEndOfTheText() {
+    #expect(contract.violations(of: .string("c1.catalog.49"), againstSchemaNamed: "TrackCursor") == [])
+    for bad in ["c1.catalog.4x", "c1.catalog.49\n", "xc1.catalog.49"] {
+      #expect(
+        contract.violations(of: .string(bad), againstSchemaNamed: "TrackCursor").first?.contains("pattern") == true,
+        "\(bad.debugDescription)")
+    }
+  }
+
+  @Test func theCursorsSchemaIsTheOneTheCodeReads() throws {
+    let document = try JSONValue.parse(CatalogAPI.openAPIDocument)
+    let schema = document["components"]?["schemas"]?["TrackCursor"]
+    #expect(schema?["pattern"]?.stringValue == TrackCursor.encodedPattern)
+    #expect(schema?["maxLength"]?.numberValue == Double(TrackCursor.maximumEncodedLength))
   }
 
   @Test func anUndocumentedStatusOrContentTypeIsRejected() {

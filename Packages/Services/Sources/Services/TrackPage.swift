@@ -79,8 +79,12 @@ public struct TrackPage: Hashable, Sendable, Codable {
   }
 
   /// Where the next page starts, or nil when this is the last page.
+  ///
+  /// A page with a ``nextCursor`` is not the last, whatever the ``total`` says: tracks added or removed since the
+  /// first page change the count, not the cursor's place.
   public var nextOffset: Int? {
-    offset + tracks.count < total && !tracks.isEmpty ? offset + tracks.count : nil
+    guard !tracks.isEmpty else { return nil }
+    return nextCursor != nil || offset + tracks.count < total ? offset + tracks.count : nil
   }
 }
 
