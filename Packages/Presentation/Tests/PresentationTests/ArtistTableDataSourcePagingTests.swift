@@ -55,6 +55,12 @@ import Testing
     #expect(dataSource.cellModels == (await oneShotRows()))
     #expect(page.musicAPI.requestedTrackPages.allSatisfy { $0.order == .catalog })
     #expect(page.musicAPI.requestedTrackPages.prefix(3).map(\.limit) == [10, 20, 40], "pages grow")
+    // The reload's four pages (the one-shot reference above asked the same mock after them).
+    let requests = page.musicAPI.requestedTrackPages.prefix(4)
+    #expect(requests.first?.after == nil)
+    #expect(
+      requests.dropFirst().map(\.after?.position) == requests.dropLast().map { $0.offset + $0.limit - 1 },
+      "each later page continues after the last track of the one before")
   }
 
   @Test func sortingFilteringAndFavouritesWorkWhileTheRestIsHeldAndStayRightAfter() async throws {

@@ -312,7 +312,7 @@ public final class ArtistTableDataSource {
     if isComplete {
       resumeLoadWaiters()
     } else {
-      fetchRemainingPages(of: reload, from: page.tracks.count, after: page.tracks.count)
+      fetchRemainingPages(of: reload, after: page, total: page.total)
     }
   }
 
