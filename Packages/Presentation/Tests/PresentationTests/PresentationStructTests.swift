@@ -91,4 +91,30 @@ import Testing
         locale: Locale(identifier: "en_US_POSIX"), timeZone: TimeZone(identifier: "America/New_York")!))
     #expect(newYork.string(from: date) == "11 Mar 2019")
   }
+
+  /// The day worked out by arithmetic is the calendar's: every instant, in any zone, across daylight saving
+  /// changes both ways, and around the Julian calendar's end, reads as the calendar says.
+  @Test(arguments: ["UTC", "America/New_York", "Australia/Lord_Howe", "Pacific/Kiritimati", "Asia/Kolkata"])
+  func everyInstantReadsAsTheCalendarSaysWhateverDayWasFormattedBefore(zone: String) throws {
+    let formatting = PresentationFormatting(
+      locale: Locale(identifier: "en_US_POSIX"), timeZone: try #require(TimeZone(identifier: zone)))
+    var remembering = ReleaseDateText(formatting: formatting)
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = formatting.calendar.timeZone
+    let months = formatting.calendar.shortMonthSymbols
+    // Every 47 minutes for a year and a half (DST changes both ways), then the same instants again from cache.
+    let start = day(2019, 1, 1).timeIntervalSince1970
+    let instants = stride(from: start, to: start + 86_400 * 550, by: 47 * 60).map { Date(timeIntervalSince1970: $0) }
+    // And one instant about a month apart from year 1 to 9999, which crosses 15 October 1582 and every
+    // leap-year rule.
+    let first = -62_135_596_800.0
+    let sparse = stride(from: first, to: 253_402_300_800, by: 86_400 * 29 + 3_607).map {
+      Date(timeIntervalSince1970: $0)
+    }
+    for date in instants + sparse {
+      let parts = calendar.dateComponents([.year, .month, .day], from: date)
+      let expected = "\(parts.day!) \(months[parts.month! - 1]) \(parts.year!)"
+      #expect(remembering.string(from: date) == expected, "\(date) in \(zone)")
+    }
+  }
 }
