@@ -7,6 +7,8 @@ enum CatalogRowDecoder {
   static let trackColumns =
     "track.id, track.title, track.duration, track.streamURL, track.popularity, track.releaseDate, "
     + "track.containsExplicitLyrics, track.artistID"
+  /// How many columns ``trackColumns`` names: the index of the first column after them.
+  static let trackColumnCount = 8
 
   static let artistColumns = "artist.id, artist.name, artist.imageURL, artist.listeners"
 

@@ -56,7 +56,8 @@ extension LiveMusicAPI {
           return TrackPage(tracks: tracks, offset: page.offset, total: total, nextCursor: next)
         }
         tracks.append(try CatalogRowDecoder.track(row))
-        last = (row["sortKey"], row["position"])
+        // By index, not by name: a name is looked up in the row's columns each time.
+        last = (row[CatalogRowDecoder.trackColumnCount + 1], row[CatalogRowDecoder.trackColumnCount])
       }
       return TrackPage(tracks: tracks, offset: page.offset, total: total)
     }

@@ -105,6 +105,14 @@ extension ArtistTableDataSource {
     return true
   }
 
+  /// Makes room for `count` tracks, their models and keys, so that batches append without copying.
+  func reserveTrackCapacity(_ count: Int) {
+    guard count > tracks.capacity else { return }
+    tracks.reserveCapacity(count)
+    models.reserveCapacity(count)
+    trackKeys.reserveCapacity(count)
+  }
+
   /// Appends `batch`'s tracks, whose rows have `keys`.
   private func append(_ batch: [Track], keys: [RowKey]) {
     guard !batch.isEmpty else { return }
@@ -119,7 +127,7 @@ extension ArtistTableDataSource {
     // Appending to the previous page's storage: a large page's arrays are megabytes, and fresh memory costs
     // page faults.
     tracks.append(contentsOf: batch)
-    models.reserveCapacity(tracks.count)
+    if models.capacity < tracks.count { models.reserveCapacity(tracks.count) }
     trackKeys.append(contentsOf: keys)
     for (index, track) in batch.enumerated() {
       let model = TrackCellModel(

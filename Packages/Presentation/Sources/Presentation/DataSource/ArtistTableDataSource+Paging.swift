@@ -18,30 +18,37 @@ extension ArtistTableDataSource {
   /// once per page, and all the rebuilds together cost about a third more than one.
   func fetchRemainingPages(of reload: Int, after first: TrackPage, total: Int) {
     let (source, policy) = (source, trackPaging)
+    // The page's arrays grow to the count at once, not batch by batch (each growth copies megabytes into fresh
+    // memory); a count past a million, which no catalog here holds, is not believed.
+    reserveTrackCapacity(min(total, 1_000_000))
     paging = Task { [weak self] in
       var shown = first.tracks.count
       var batch: [Track] = []
       var size = policy.size(after: first.tracks.count)
       var cursor = first.nextCursor
+      var result = await Self.fetchPage(Self.request(after: cursor, offset: shown, limit: size), from: source)
       while true {
-        let request =
-          cursor.map { TrackPageRequest(after: $0, offset: shown + batch.count, limit: size) }
-          ?? TrackPageRequest(offset: shown + batch.count, limit: size, order: .catalog)
-        let result: Result<TrackPage, any Error>
-        do {
-          result = .success(try await source.tracks(request))
-        } catch {
-          result = .failure(error)
-        }
-        guard !Task.isCancelled, let self, reload == self.latestReload else { return }
+        let page: TrackPage
         switch result {
         case .failure(let error):
+          guard !Task.isCancelled, let self, reload == self.latestReload else { return }
           self.showPageFailure(error, batch: batch, at: shown)
           return
-        case .success(let page):
+        case .success(let fetched):
+          page = fetched
+        }
+        // After a cursor, the last page is the one without a next cursor, whatever the count says meanwhile.
+        let isComplete = cursor != nil ? page.nextCursor == nil : page.nextOffset == nil
+        cursor = page.nextCursor
+        size = policy.size(after: size)
+        let following =
+          isComplete ? nil : Self.request(after: cursor, offset: shown + batch.count + page.tracks.count, limit: size)
+        // The next page is read while this one is shown: the catalog and the page each have a core.
+        async let next = Self.fetchPage(ifAny: following, from: source)
+        do {
+          // The page is held only while it shows tracks, never while a page is on its way.
+          guard !Task.isCancelled, let self, reload == self.latestReload else { return }
           batch += page.tracks
-          // After a cursor, the last page is the one without a next cursor, whatever the count says meanwhile.
-          let isComplete = cursor != nil ? page.nextCursor == nil : page.nextOffset == nil
           if isComplete || batch.count >= max(3 * shown, policy.firstPageSize) {
             self.show(batch, at: shown, total: total, isComplete: isComplete)
             shown += batch.count
@@ -52,11 +59,36 @@ extension ArtistTableDataSource {
             self.resumeLoadWaiters()
             return
           }
-          cursor = page.nextCursor
-          size = policy.size(after: size)
         }
+        guard let answer = await next else { return }
+        result = answer
       }
     }
+  }
+
+  /// The page after `cursor`, or at `offset` when there is none.
+  private nonisolated static func request(after cursor: TrackCursor?, offset: Int, limit: Int) -> TrackPageRequest {
+    cursor.map { TrackPageRequest(after: $0, offset: offset, limit: limit) }
+      ?? TrackPageRequest(offset: offset, limit: limit, order: .catalog)
+  }
+
+  /// The source's answer to `request`, success or failure.
+  private nonisolated static func fetchPage(_ request: TrackPageRequest, from source: TrackSource) async -> Result<
+    TrackPage, any Error
+  > {
+    do {
+      return .success(try await source.tracks(request))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// The source's answer to `request`, if there is one.
+  private nonisolated static func fetchPage(ifAny request: TrackPageRequest?, from source: TrackSource) async
+    -> Result<TrackPage, any Error>?
+  {
+    guard let request else { return nil }
+    return await fetchPage(request, from: source)
   }
 
   /// Shows a batch of tracks that starts at `offset` in the catalog's order.
