@@ -3,7 +3,7 @@ import Foundation
 extension Changeset {
   /// The changes from `old` to `new`, matching sections and items by identifier.
   ///
-  /// Expected time is linear in the number of items (a hash map from identifier to position), plus
+  /// Expected time is linear in the number of items (a hash table from identifier to old position), plus
   /// O(k log k) to choose, among the k items kept in a section, the longest run that keeps its order: those
   /// stay, the others are moves, so moves are as few as possible. Items move across sections too. A kept
   /// item whose value changed is reloaded if it stays, or deleted and inserted if it moves (a batch update
@@ -13,8 +13,9 @@ extension Changeset {
   /// hashed, and a section whose items share storage with the old one's costs O(1): showing a snapshot
   /// again, or one with a few rows changed, costs far less than a reorder. A snapshot whose sections are the
   /// old ones, in the same order and each sharing its items' storage, has no changes, found in O(sections)
-  /// without touching a row. An old item equal to a new one whose identifier has the same hash value is
-  /// taken to be that item.
+  /// without touching a row. Between the ends, an item that follows the same item as before is found beside it
+  /// without hashing, and UUID identifiers are hashed by a 64-bit finaliser instead of `Hasher`'s SipHash. An old
+  /// item equal to a new one whose identifier has the same hash value is taken to be that item.
   ///
   /// Duplicate identifiers never crash: within a snapshot the first occurrence is matched, and later ones
   /// are treated as different items (deleted from the old snapshot, inserted into the new one) unless they
@@ -50,79 +51,47 @@ extension Changeset {
       newMiddles[newSection] = ends.newMiddle
     }
     var oldPositions = OldPositions<Item.ID>(
-      capacity: oldMiddles.indices.reduce(0) { sections.newForOld[$1] == nil ? $0 : $0 + oldMiddles[$1].count })
+      capacity: oldMiddles.indices.reduce(0) { sections.newForOld[$1] == nil ? $0 : $0 + oldMiddles[$1].count },
+      rowCount: old.count)
     for section in old.sections.indices where sections.newForOld[section] != nil {
-      let items = old.sections[section].items
-      for row in oldMiddles[section] {
-        let flat = old.starts[section] + row
-        let hash = OldPositions<Item.ID>.hash(items[row].id)
-        // An identifier seen at an earlier row keeps that row; another identifier with the same hash value
-        // goes to the second table.
-        guard let taken = oldPositions.firstRow(withHash: hash) else {
-          oldPositions.insert(hash: hash, at: flat)
-          continue
-        }
-        if old.id(at: taken) != items[row].id { oldPositions.insertColliding(items[row].id, at: flat) }
-      }
+      oldPositions.list(oldMiddles[section], ofSection: section, in: old)
     }
 
     for (newSection, contents) in new.enumerated() {
       guard let sameSection = sections.oldForNew[newSection] else { continue }
-      let items = contents.items
-      var matchedHere: [Int] = []
-      matchedHere.reserveCapacity(newMiddles[newSection].count)
-      var insertedRows: [Int] = []
-      for row in newMiddles[newSection] {
-        // The old row with the same hash value is the item's when it holds an equal item (compared where
-        // it lies, without making identifiers) or one with the same identifier.
-        var match: (flat: Int, isChanged: Bool)?
-        if let flat = oldPositions.firstRow(withHash: OldPositions<Item.ID>.hash(items[row].id)) {
-          if !old.isChanged(flat, comparedTo: items[row]) {
-            match = (flat, false)
-          } else if old.id(at: flat) == items[row].id {
-            match = (flat, true)
-          }
-        }
-        if match == nil, let flat = oldPositions.collidingRow(of: items[row].id) {
-          match = (flat, old.isChanged(flat, comparedTo: items[row]))
-        }
-        guard let match, old.match(match.flat, toRow: row, section: newSection) else {
-          insertedRows.append(row)
-          continue
-        }
-        old.isChanged[match.flat] = match.isChanged
-        matchedHere.append(match.flat)
-      }
-      // Of the items that stay in the same section, the longest run in old order whose new rows increase
-      // stays; every other matched item moves.
-      let start = old.starts[sameSection]
-      let middle = start + oldMiddles[sameSection].lowerBound..<start + oldMiddles[sameSection].upperBound
-      let candidates = middle.filter { old.newSection[$0] == newSection }
-      for index in longestIncreasingRun(candidates.map { Int(old.newRow[$0]) }) {
-        old.fate[candidates[index]] = .staying
-      }
+      let newMiddle = newMiddles[newSection]
+      let (matched, unmatchedRows) = old.match(
+        newMiddle, of: contents.items, inSection: newSection, using: oldPositions)
+      var insertedRows = unmatchedRows
+      let stays = old.stayingRows(of: newMiddle, inSection: newSection, from: oldMiddles[sameSection], of: sameSection)
       var movedAndChangedRows: [Int] = []
-      for flat in matchedHere {
-        if old.fate[flat] == .staying {
-          if old.isChanged[flat] { old.fate[flat] = .reloaded }
-        } else if old.isChanged[flat] {
-          old.fate[flat] = .deleted
-          movedAndChangedRows.append(Int(old.newRow[flat]))
+      for match in matched {
+        if stays[match.row - newMiddle.lowerBound] {
+          if match.isChanged { old.fate[match.flat] = .reloaded }
+        } else if match.isChanged {
+          old.fate[match.flat] = .deleted
+          movedAndChangedRows.append(match.row)
         } else {
-          old.fate[flat] = .moved
           changeset.rowMoves.append(
-            RowMove(from: old.indexPath(of: flat), to: IndexPath(row: Int(old.newRow[flat]), section: newSection)))
+            RowMove(from: old.indexPath(of: match.flat), to: IndexPath(row: match.row, section: newSection)))
         }
       }
       if !movedAndChangedRows.isEmpty { insertedRows = (insertedRows + movedAndChangedRows).sorted() }
       changeset.rowInserts += insertedRows.map { IndexPath(row: $0, section: newSection) }
     }
     for section in old.sections.indices where sections.newForOld[section] != nil {
+      let start = old.starts[section]
+      let middle = start + oldMiddles[section].lowerBound..<start + oldMiddles[section].upperBound
       for flat in old.range(of: section) {
+        // A row between the ends that no new item matched is gone.
+        if middle.contains(flat), old.newPlaces[flat].section < 0 {
+          changeset.rowDeletes.append(old.indexPath(of: flat))
+          continue
+        }
         switch old.fate[flat] {
         case .deleted: changeset.rowDeletes.append(old.indexPath(of: flat))
         case .reloaded: changeset.rowReloads.append(old.indexPath(of: flat))
-        case .staying, .moved: break
+        case .kept: break
         }
       }
     }
@@ -173,30 +142,42 @@ extension Changeset {
   @usableFromInline
   static func longestIncreasingRun(_ values: [Int]) -> [Int] {
     guard !values.isEmpty else { return [] }
-    var tails: [Int] = []  // index into values of the smallest tail of each run length
+    // For each run length so far, the index of the smallest value that ends such a run, and that value (kept
+    // beside it so that the search reads one array).
+    var tails = [Int](repeating: 0, count: values.count)
+    var tailValues = [Int](repeating: 0, count: values.count)
     var previous = [Int](repeating: -1, count: values.count)
-    for (index, value) in values.enumerated() {
-      // Most kept items keep their order: extending the longest run needs no search.
-      if let last = tails.last, values[last] < value {
-        previous[index] = last
-        tails.append(index)
-        continue
+    var length = 0
+    values.withUnsafeBufferPointer { values in
+      tails.withUnsafeMutableBufferPointer { tails in
+        tailValues.withUnsafeMutableBufferPointer { tailValues in
+          previous.withUnsafeMutableBufferPointer { previous in
+            for (index, value) in values.enumerated() {
+              // Most kept items keep their order: extending the longest run needs no search.
+              var low = length
+              if length == 0 || tailValues[length - 1] >= value {
+                low = 0
+                var high = length
+                while low < high {
+                  let middle = (low + high) / 2
+                  if tailValues[middle] < value { low = middle + 1 } else { high = middle }
+                }
+              }
+              if low > 0 { previous[index] = tails[low - 1] }
+              tails[low] = index
+              tailValues[low] = value
+              if low == length { length += 1 }
+            }
+          }
+        }
       }
-      var low = 0
-      var high = tails.count
-      while low < high {
-        let middle = (low + high) / 2
-        if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
-      }
-      if low > 0 { previous[index] = tails[low - 1] }
-      if low == tails.count { tails.append(index) } else { tails[low] = index }
     }
-    var run: [Int] = []
-    var index = tails.last ?? -1
-    while index >= 0 {
-      run.append(index)
+    var run = [Int](repeating: 0, count: length)
+    var index = tails[length - 1]
+    for position in run.indices.reversed() {
+      run[position] = index
       index = previous[index]
     }
-    return run.reversed()
+    return run
   }
 }

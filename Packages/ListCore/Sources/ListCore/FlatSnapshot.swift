@@ -7,37 +7,74 @@ import Foundation
 /// 32-bit integers to halve the memory the diff touches (snapshots are limited to 2^31 rows).
 @usableFromInline
 struct FlatSnapshot<SectionID: Hashable, Item: Identifiable & Equatable> {
+  /// What becomes of an old row that was matched (a row between the ends that was not is deleted).
   @usableFromInline
-  enum Fate {
-    case deleted, staying, reloaded, moved
+  enum Fate: UInt8 {
+    /// It stays or moves, unchanged: no delete or reload names it.
+    case kept
+    /// It stays where it was, and its value changed.
+    case reloaded
+    /// It is deleted: it moved and its value changed (it is inserted where it goes).
+    case deleted
+  }
+
+  /// Where an old row reappears.
+  @usableFromInline
+  struct NewPlace {
+    @usableFromInline var section: Int32
+    @usableFromInline var row: Int32
+
+    @inlinable
+    init(section: Int32, row: Int32) {
+      self.section = section
+      self.row = row
+    }
+
+    /// The place of an old row that does not reappear (or not yet matched).
+    @inlinable
+    static var nowhere: NewPlace { NewPlace(section: -1, row: -1) }
   }
 
   @usableFromInline let sections: [DiffableSection<SectionID, Item>]
   @usableFromInline let starts: [Int]
+  /// The section of each row; empty when there is one section (then a row's flat index is its row).
   @usableFromInline let sectionOfRow: [Int32]
   @usableFromInline let count: Int
-  /// Where each old row reappears (-1: nowhere).
-  @usableFromInline var newSection: [Int32]
-  @usableFromInline var newRow: [Int32]
-  @usableFromInline var isChanged: [Bool]
+  /// Where each row of a middle (see ``keepCommonEnds(of:with:)``) reappears; rows at the ends are not written.
+  @usableFromInline var newPlaces: [NewPlace]
+  /// What becomes of each row that was matched, or kept at an end.
   @usableFromInline var fate: [Fate]
 
   @inlinable
   init(_ sections: [DiffableSection<SectionID, Item>]) {
     self.sections = sections
     var starts: [Int] = []
+    starts.reserveCapacity(sections.count)
+    var count = 0
+    for section in sections {
+      starts.append(count)
+      count += section.items.count
+    }
     var sectionOfRow: [Int32] = []
-    for (index, section) in sections.enumerated() {
-      starts.append(sectionOfRow.count)
-      sectionOfRow.append(contentsOf: repeatElement(Int32(truncatingIfNeeded: index), count: section.items.count))
+    if sections.count > 1 {
+      sectionOfRow.reserveCapacity(count)
+      for (index, section) in sections.enumerated() {
+        sectionOfRow.append(contentsOf: repeatElement(Int32(truncatingIfNeeded: index), count: section.items.count))
+      }
     }
     self.starts = starts
     self.sectionOfRow = sectionOfRow
-    count = sectionOfRow.count
-    newSection = Array(repeating: -1, count: count)
-    newRow = Array(repeating: -1, count: count)
-    isChanged = Array(repeating: false, count: count)
-    fate = Array(repeating: .deleted, count: count)
+    self.count = count
+    newPlaces = Array(repeating: .nowhere, count: count)
+    fate = Array(repeating: .kept, count: count)
+  }
+
+  /// The section and row of a flat index.
+  @inlinable
+  func location(of flat: Int) -> (section: Int, row: Int) {
+    guard !sectionOfRow.isEmpty else { return (0, flat) }
+    let section = Int(sectionOfRow[flat])
+    return (section, flat - starts[section])
   }
 
   @inlinable
@@ -47,22 +84,15 @@ struct FlatSnapshot<SectionID: Hashable, Item: Identifiable & Equatable> {
 
   @inlinable
   func indexPath(of flat: Int) -> IndexPath {
-    let section = Int(sectionOfRow[flat])
-    return IndexPath(row: flat - starts[section], section: section)
+    let (section, row) = location(of: flat)
+    return IndexPath(row: row, section: section)
   }
 
-  /// The identifier of the old row's item.
+  /// The old row's item.
   @inlinable
-  func id(at flat: Int) -> Item.ID {
-    let section = Int(sectionOfRow[flat])
-    return sections[section].items[flat - starts[section]].id
-  }
-
-  /// Whether the old row's item differs from `item` (compared in place, without copying it).
-  @inlinable
-  func isChanged(_ flat: Int, comparedTo item: Item) -> Bool {
-    let section = Int(sectionOfRow[flat])
-    return sections[section].items[flat - starts[section]] != item
+  func item(at flat: Int) -> Item {
+    let (section, row) = location(of: flat)
+    return sections[section].items[row]
   }
 
   /// Marks the rows of an old section that begin or end it with the same identifiers as `items` (the
@@ -76,15 +106,12 @@ struct FlatSnapshot<SectionID: Hashable, Item: Identifiable & Equatable> {
     of section: Int, with items: [Item]
   ) -> (oldMiddle: Range<Int>, newMiddle: Range<Int>) {
     let oldItems = sections[section].items
+    if Self.shareStorage(oldItems, items) { return (items.count..<items.count, items.count..<items.count) }
     let start = starts[section]
-    if Self.shareStorage(oldItems, items) {
-      fate.replaceSubrange(start..<start + items.count, with: repeatElement(.staying, count: items.count))
-      return (items.count..<items.count, items.count..<items.count)
-    }
     let shorter = min(oldItems.count, items.count)
     var prefix = 0
     while prefix < shorter, oldItems[prefix].id == items[prefix].id {
-      fate[start + prefix] = oldItems[prefix] == items[prefix] ? .staying : .reloaded
+      if oldItems[prefix] != items[prefix] { fate[start + prefix] = .reloaded }
       prefix += 1
     }
     var suffix = 0
@@ -92,7 +119,7 @@ struct FlatSnapshot<SectionID: Hashable, Item: Identifiable & Equatable> {
       oldItems[oldItems.count - 1 - suffix].id == items[items.count - 1 - suffix].id
     {
       let oldRow = oldItems.count - 1 - suffix
-      fate[start + oldRow] = oldItems[oldRow] == items[items.count - 1 - suffix] ? .staying : .reloaded
+      if oldItems[oldRow] != items[items.count - 1 - suffix] { fate[start + oldRow] = .reloaded }
       suffix += 1
     }
     return (prefix..<oldItems.count - suffix, prefix..<items.count - suffix)
@@ -111,9 +138,8 @@ struct FlatSnapshot<SectionID: Hashable, Item: Identifiable & Equatable> {
   /// Records that the old row reappears at a new row; false if it was matched already.
   @inlinable
   mutating func match(_ flat: Int, toRow row: Int, section: Int) -> Bool {
-    guard newSection[flat] < 0 else { return false }
-    newSection[flat] = Int32(truncatingIfNeeded: section)
-    newRow[flat] = Int32(truncatingIfNeeded: row)
+    guard newPlaces[flat].section < 0 else { return false }
+    newPlaces[flat] = NewPlace(section: Int32(truncatingIfNeeded: section), row: Int32(truncatingIfNeeded: row))
     return true
   }
 }
