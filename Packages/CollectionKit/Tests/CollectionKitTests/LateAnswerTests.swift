@@ -49,9 +49,9 @@ final class PosterCell: CollectionViewCell {
 
 @MainActor
 @Suite struct LateAnswerTests {
-  /// A view one item high showing "Blue Train" then, one line down, "Kind of Blue" in the cell the first one gave
-  /// back; both pictures are still held.
-  func reusedPosterCell(guardsAgainstLateAnswers: Bool) throws -> (CollectionView, PosterCell, HeldPictureLoader) {
+  /// The cell that showed "Blue Train" in a view one item high and, the view scrolled one line down, now shows
+  /// "Kind of Blue"; both pictures are still held by the loader.
+  func reusedPosterCell(guardsAgainstLateAnswers: Bool) throws -> (PosterCell, HeldPictureLoader) {
     // The flow layout's 50-point items, one a line, lines 60 apart: the bounds show one item at a time.
     let view = CollectionView(
       frame: CGRect(x: 0, y: 0, width: 50, height: 50), collectionViewLayout: CollectionViewFlowLayout())
@@ -73,12 +73,12 @@ final class PosterCell: CollectionViewCell {
     try #require(view.cellForItem(at: at(1)) === cell)
     #expect(loader.requests == ["Blue Train", "Kind of Blue"])
     #expect(cell.album == "Kind of Blue")
-    return (view, cell, loader)
+    return (cell, loader)
   }
 
   @Test(arguments: [["Kind of Blue", "Blue Train"], ["Blue Train", "Kind of Blue"]])
   func aReusedCellThatRemembersItsItemDropsTheLateAnswerForThePreviousOne(releaseOrder: [String]) throws {
-    let (_, cell, loader) = try reusedPosterCell(guardsAgainstLateAnswers: true)
+    let (cell, loader) = try reusedPosterCell(guardsAgainstLateAnswers: true)
     for album in releaseOrder {
       loader.release(album)
       #expect(cell.picture != "Blue Train.jpg", "after the answer for \(album)")
@@ -88,7 +88,7 @@ final class PosterCell: CollectionViewCell {
 
   @Test func aReusedCellThatDoesNotRememberItsItemShowsThePreviousItemsPictureWhenItsAnswerLandsLast() throws {
     // The bug the guard prevents, reproduced, so that the test above cannot pass without a late answer.
-    let (_, cell, loader) = try reusedPosterCell(guardsAgainstLateAnswers: false)
+    let (cell, loader) = try reusedPosterCell(guardsAgainstLateAnswers: false)
     loader.release("Kind of Blue")
     loader.release("Blue Train")
     #expect(cell.album == "Kind of Blue")
