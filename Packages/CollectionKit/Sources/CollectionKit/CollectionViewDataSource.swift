@@ -20,7 +20,8 @@ public protocol CollectionViewDataSource: AnyObject {
   func collectionView(
     _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
   ) -> CollectionReusableView
-  /// Whether the user may move an item; false if not implemented.
+  /// Whether the user may move an item; false if not implemented, even when ``collectionView(_:moveItemAt:to:)``
+  /// is (UIKit then answers true: see the Behaviour choices).
   func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool
   /// Moves an item in the data after the user moved it; nothing if not implemented.
   func collectionView(
@@ -38,7 +39,8 @@ extension CollectionViewDataSource {
     collectionView.missingSupplementaryView(ofKind: kind, at: indexPath)
   }
 
-  /// Items cannot move.
+  /// Items cannot move: a Swift default cannot tell whether the data source implements
+  /// ``collectionView(_:moveItemAt:to:)``, and a data source that lets items move says so here.
   public func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { false }
 
   /// Nothing to move.

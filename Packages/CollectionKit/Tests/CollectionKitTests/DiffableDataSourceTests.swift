@@ -57,6 +57,25 @@ import Testing
     #expect(spy.calls.contains("willDisplay 0.2"))
   }
 
+  @Test(arguments: [false, true])
+  func anApplyDiffsKeepingTheCellsAndSelectionOfKeptItemsWhetherOrNotItAnimates(animatingDifferences: Bool) throws {
+    let (view, dataSource, spy) = makeView()
+    try dataSource.apply(snapshot([("s", ["a", "b", "c"])]), animatingDifferences: animatingDifferences)
+    let cellC = try #require(view.cellForItem(at: at(2)))
+    view.selectItem(at: at(2), animated: false, scrollPosition: [])
+    spy.clear()
+    var completed = 0
+    try dataSource.apply(snapshot([("s", ["c", "a", "d"])]), animatingDifferences: animatingDifferences) {
+      completed += 1
+    }
+    #expect(completed == 1)
+    #expect(texts(view) == ["c", "a", "d"])
+    #expect(view.cellForItem(at: at(0)) === cellC)
+    #expect(view.indexPathsForSelectedItems == [at(0)])
+    // Only b's cell ended and only d's began: a reload would have ended and begun them all.
+    #expect(spy.calls == ["willDisplay 0.2", "didEndDisplaying 0.1"])
+  }
+
   @Test func duplicateIdentifiersThrowUIKitsMessageAndChangeNothing() throws {
     let (view, dataSource, _) = makeView()
     try dataSource.apply(snapshot([("s", ["a", "b"])]))

@@ -1,4 +1,5 @@
 import CollectionKit
+import CollectionKitTesting
 import Foundation
 import Testing
 
@@ -37,6 +38,29 @@ final class MovableTitles: CollectionViewDataSource {
     guard movesData else { return }
     let title = sections[sourceIndexPath[0]].remove(at: sourceIndexPath[1])
     sections[destinationIndexPath[0]].insert(title, at: destinationIndexPath[1])
+  }
+}
+
+/// A data source that moves its data when told to but, as many UIKit data sources do, never says which items can
+/// move: it has `moveItemAt:to:` and no `canMoveItemAt`.
+@MainActor
+final class TitlesMovingWithoutSaying: CollectionViewDataSource {
+  var titles: [String]
+  private(set) var moves: [String] = []
+
+  init(_ titles: [String]) { self.titles = titles }
+
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { titles.count }
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+    let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "label", for: indexPath)
+    (cell as? LabelCell)?.text = titles[indexPath[1]]
+    return cell
+  }
+  func collectionView(
+    _ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+  ) {
+    moves.append("\(sourceIndexPath[1]) to \(destinationIndexPath[1])")
+    titles.insert(titles.remove(at: sourceIndexPath[1]), at: destinationIndexPath[1])
   }
 }
 
@@ -98,6 +122,23 @@ final class RedirectingDelegate: CollectionViewDelegate {
     view.endInteractiveMovement()
     #expect(dataSource.calls.isEmpty)
     #expect(texts(view) == ["a", "b"])
+  }
+
+  @Test func aDataSourceWithMoveItemAtButNoCanMoveItemAtLetsNoItemMove() {
+    // UIKit lets such an item move; a Swift default cannot see that moveItemAt is implemented (Behaviour choices).
+    let view = CollectionView(
+      frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: CollectionViewFlowLayout())
+    view.register(LabelCell.self, forCellWithReuseIdentifier: "label")
+    let dataSource = keep(TitlesMovingWithoutSaying(["a", "b", "c"]))
+    view.dataSource = dataSource
+    #expect(!dataSource.collectionView(view, canMoveItemAt: at(0)))
+    #expect(!view.beginInteractiveMovementForItem(at: at(0)))
+    #expect(throws: CollectionViewError.cannotMoveItem(item: 0, section: 0)) {
+      try view.dragItem(at: at(0), to: at(2))
+    }
+    #expect(dataSource.moves.isEmpty)
+    #expect(dataSource.titles == ["a", "b", "c"])
+    #expect(texts(view) == ["a", "b", "c"])
   }
 
   @Test func cancellingOrEndingWhereItBeganMovesNothing() {

@@ -57,6 +57,23 @@ import Testing
     #expect(dataSource.snapshot(for: "tree") == albums(expanded: ["Albums"]))
   }
 
+  @Test(arguments: [false, true])
+  func anOutlineAppliedWithOrWithoutAnimatingDifferencesKeepsTheCellsOfItemsStillShown(
+    animatingDifferences: Bool
+  ) throws {
+    let (view, dataSource) = makeView()
+    try twoSections(dataSource)
+    try dataSource.apply(albums(), to: "tree", animatingDifferences: animatingDifferences)
+    let singles = try #require(view.cellForItem(at: at(1, 1)))
+    var completed = 0
+    try dataSource.apply(albums(expanded: ["Albums"]), to: "tree", animatingDifferences: animatingDifferences) {
+      completed += 1
+    }
+    #expect(completed == 1)
+    #expect(texts(view, section: 1) == ["Albums", "Blue", "Hejira", "Singles"])
+    #expect(view.cellForItem(at: at(3, 1)) === singles)
+  }
+
   @Test func applyingAnOutlineAgainKeepsTheCellsOfItemsStillShown() throws {
     let (view, dataSource) = makeView()
     try twoSections(dataSource)

@@ -2,6 +2,22 @@ import CollectionKit
 import Foundation
 import Testing
 
+/// A cell that restyles itself by overriding `updateConfiguration(using:)`, as UIKit cells do, logging each update
+/// and whether its handler ran after it.
+final class SelectableCell: CollectionViewCell {
+  private(set) var updates: [String] = []
+
+  override func updateConfiguration(using state: CellConfigurationState) {
+    super.updateConfiguration(using: state)
+    contentConfiguration = ListContentConfiguration(text: "item", secondaryText: state.isSelected ? "selected" : nil)
+    updates.append("override selected: \(state.isSelected), highlighted: \(state.isHighlighted)")
+  }
+
+  func recordHandlerRuns() {
+    configurationUpdateHandler = { cell, _ in (cell as? SelectableCell)?.updates.append("handler") }
+  }
+}
+
 @MainActor
 @Suite struct SelectionTests {
   func makeView() -> (CollectionView, SpyDelegate) {
@@ -120,5 +136,30 @@ import Testing
         CellConfigurationState(), CellConfigurationState(isHighlighted: true), CellConfigurationState(),
         CellConfigurationState(isSelected: true),
       ])
+  }
+
+  @Test func aCellsOwnUpdateConfigurationRestylesItBeforeTheTapReturnsAndBeforeTheHandler() throws {
+    let (view, _, dataSource) = makeFlow(counts: [3])
+    view.register(SelectableCell.self, forCellWithReuseIdentifier: "selectable")
+    dataSource.answer = { view, indexPath in
+      view.dequeueReusableCell(withReuseIdentifier: "selectable", for: indexPath)
+    }
+    view.reloadData()
+    let cell = try #require(view.cellForItem(at: at(1)) as? SelectableCell)
+    // Displaying the cell updated it once.
+    #expect(cell.updates == ["override selected: false, highlighted: false"])
+    #expect((cell.contentConfiguration as? ListContentConfiguration)?.secondaryText == nil)
+    cell.recordHandlerRuns()
+    view.handleTap(at: at(1))
+    #expect((cell.contentConfiguration as? ListContentConfiguration)?.secondaryText == "selected")
+    #expect(
+      cell.updates.dropFirst() == [
+        "override selected: false, highlighted: false", "handler",
+        "override selected: false, highlighted: true", "handler",
+        "override selected: false, highlighted: false", "handler",
+        "override selected: true, highlighted: false", "handler",
+      ])
+    view.handleTap(at: at(0))
+    #expect((cell.contentConfiguration as? ListContentConfiguration)?.secondaryText == nil)
   }
 }

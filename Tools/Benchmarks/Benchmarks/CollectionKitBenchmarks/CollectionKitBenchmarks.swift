@@ -88,9 +88,9 @@ let benchmarks: @Sendable () -> Void = {
   }
 }
 
-/// A 320 × 480 collection view of uniform items, 40 cells on screen in either layout: a flow layout of 50 × 50
-/// items, 10 apart (five to a line, lines 60 apart), or a compositional layout of three fractional columns of
-/// 60-high rows (lines 60 apart, 24 cells on screen).
+/// A 320 × 480 collection view of uniform items in lines 60 apart, eight lines on screen: a flow layout of 50 × 50
+/// items, 10 apart (five to a line: 40 cells on screen), or a compositional layout of three fractional columns of
+/// 60-high rows (24 cells on screen).
 @MainActor
 final class GridFixture {
   /// The layout a grid uses.
