@@ -20,14 +20,7 @@ let benchmarks: @Sendable () -> Void = {
     ("100,000 elements at random positions (-10,000 +10,000, 2,000 moved)", large, 3),
     ("5,000 elements at random positions (-1,000 +1,000, 200 moved)", small, 20),
   ] {
-    Benchmark(
-      "TableKit Changeset.difference, \(name)",
-      configuration: .init(maxDuration: .seconds(10), maxIterations: 100)
-    ) { benchmark in
-      for _ in benchmark.scaledIterations {
-        blackHole(Changeset.difference(from: scenario.old, to: scenario.new))
-      }
-    }
+    changesetBenchmark(name, scenario)
 
     Benchmark(
       "Swift difference(from:).inferringMoves(), \(name)",
@@ -51,15 +44,20 @@ let benchmarks: @Sendable () -> Void = {
       DiffScenario(count: 5_000, deleteRange: 2_000..<3_000, insertRange: 3_000..<4_000, shuffleRange: 0..<200)
     ),
   ] {
-    Benchmark(
-      "TableKit Changeset.difference, \(name)",
-      configuration: .init(maxDuration: .seconds(10), maxIterations: 100)
-    ) { benchmark in
-      for _ in benchmark.scaledIterations {
-        blackHole(Changeset.difference(from: scenario.old, to: scenario.new))
-      }
-    }
+    changesetBenchmark(name, scenario)
   }
 
   diffableDataSourceBenchmarks(large)
+}
+
+/// Our diff of `scenario`, named after it.
+func changesetBenchmark(_ name: String, _ scenario: DiffScenario) {
+  Benchmark(
+    "TableKit Changeset.difference, \(name)",
+    configuration: .init(maxDuration: .seconds(10), maxIterations: 100)
+  ) { benchmark in
+    for _ in benchmark.scaledIterations {
+      blackHole(Changeset.difference(from: scenario.old, to: scenario.new))
+    }
+  }
 }
