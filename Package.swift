@@ -55,7 +55,10 @@ let package = Package(
         "Services": ["Services", "ServicesTestSupport", "SeededRandomness"],
       ]
     ),
-    tests("CatalogAPITests", in: "Packages/Remote", using: ["Remote": ["CatalogAPI"], "Domain": ["Domain"]]),
+    tests(
+      "CatalogAPITests", in: "Packages/Remote",
+      using: ["Remote": ["CatalogAPI"], "Domain": ["Domain"], "Services": ["Services"]]
+    ),
     tests(
       "CatalogAPITestingTests", in: "Packages/Remote",
       using: ["Remote": ["CatalogAPITesting", "CatalogAPI"], "Support": ["HumbleSupport"], "Services": ["Services"]]

@@ -28,7 +28,10 @@ let package = Package(
       dependencies: ["CatalogAPITesting", "CatalogAPI"] + products(of: "Support", "HumbleSupport")
         + products(of: "Services", "Services")
     ),
-    .testTarget(name: "CatalogAPITests", dependencies: ["CatalogAPI"] + products(of: "Domain", "Domain")),
+    .testTarget(
+      name: "CatalogAPITests",
+      dependencies: ["CatalogAPI"] + products(of: "Domain", "Domain") + products(of: "Services", "Services")
+    ),
     .testTarget(
       name: "ServicesRemoteTests",
       dependencies: ["ServicesRemote", "CatalogAPI"] + products(of: "Domain", "Domain")

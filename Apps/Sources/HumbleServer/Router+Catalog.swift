@@ -47,9 +47,9 @@ struct ServerRouter {
     on(.get, CatalogAPI.Route.tracksOfArtist.template) { request, context in
       let id = try RequestParsing.identifier(CatalogAPI.Route.tracksOfArtist.parameter, context)
       let page = try RequestParsing.trackPage(request)
-      var body = TrackPageBody(try await state.store.tracks(ofArtist: Artist.ID(id), page: page))
-      body.tracks = JSONResponse.served(body.tracks, state: state)
-      return try JSONResponse.make(body)
+      let body = TrackPageBody(try await state.store.tracks(ofArtist: Artist.ID(id), page: page))
+      // Written straight into the response's bytes, each stream URL this server's as it is written.
+      return JSONResponse.make(bytes: try body.json(streamURL: { JSONResponse.streamURL(of: $0, state: state) }))
     }
     on(.get, CatalogAPI.Route.relatedToArtist.template) { _, context in
       let id = try RequestParsing.identifier(CatalogAPI.Route.relatedToArtist.parameter, context)
@@ -95,15 +95,26 @@ enum JSONResponse {
       body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
   }
 
-  /// Tracks whose stream URLs are this server's `/v1/tracks/{trackID}/stream` at its public URL (never the
-  /// request's Host header, which a client or a proxy in front of a cache could forge).
+  /// A JSON body already written.
+  static func make(bytes: [UInt8]) -> Response {
+    Response(
+      status: .ok, headers: [.contentType: CatalogJSON.contentType],
+      body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+  }
+
+  /// Tracks whose stream URLs are this server's (``streamURL(of:state:)``).
   static func served(_ tracks: [Track], state: ServerState) -> [Track] {
-    let base = state.publicBase
-    return tracks.map { track in
+    tracks.map { track in
       var track = track
-      track.streamURLString = base + CatalogAPI.Path.stream(ofTrack: track.id.rawValue)
+      track.streamURLString = streamURL(of: track, state: state)
       return track
     }
+  }
+
+  /// The track's stream URL as this server serves it: `/v1/tracks/{trackID}/stream` at its public URL (never the
+  /// request's Host header, which a client or a proxy in front of a cache could forge).
+  static func streamURL(of track: Track, state: ServerState) -> String {
+    state.publicBase + CatalogAPI.Path.stream(ofTrack: track.id.rawValue)
   }
 
   static func served(_ playlist: Playlist, state: ServerState) -> Playlist {

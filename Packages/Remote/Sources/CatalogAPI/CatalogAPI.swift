@@ -53,7 +53,17 @@ public enum CatalogAPI {
     /// An identifier as one path segment: everything but unreserved characters percent-encoded, so `/`, `?`,
     /// `%` and `..` stay inside the segment.
     public static func segment(_ id: String) -> String {
-      id.addingPercentEncoding(withAllowedCharacters: unreserved) ?? id
+      // Most identifiers need no escape: checked byte by byte, which costs far less than Foundation's encoding.
+      let isUnreserved = id.utf8.allSatisfy { byte in
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+          UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+          UInt8(ascii: "~"):
+          true
+        default: false
+        }
+      }
+      return isUnreserved ? id : id.addingPercentEncoding(withAllowedCharacters: unreserved) ?? id
     }
 
     private static let unreserved = CharacterSet(
@@ -71,14 +81,21 @@ public enum CatalogAPI {
     /// The template with its parameter.
     public var description: String { template }
 
+    /// The template before and after its parameter.
+    private let before: String
+    private let after: String
+
     private init(_ template: String, parameter: String) {
       self.template = template
       self.parameter = parameter
+      let parts = template.components(separatedBy: "{\(parameter)}")
+      precondition(parts.count == 2, "a route's template names its parameter once")
+      (before, after) = (parts[0], parts[1])
     }
 
     /// The path for `id`: the template with the identifier as one percent-encoded segment.
     public func filled(with id: String) -> String {
-      template.replacingOccurrences(of: "{\(parameter)}", with: Path.segment(id))
+      before + Path.segment(id) + after
     }
 
     /// `/v1/artists/{artistID}`.

@@ -68,11 +68,26 @@ final class CatalogClient: Sendable {
   func send<Body: Decodable>(_ type: Body.Type, _ request: URLRequest, path: String) async throws(RemoteFailure)
     -> Body
   {
+    try await send(request, path: path) { data in try CatalogJSON.decoder().decode(Body.self, from: data) }
+  }
+
+  /// The body of a JSON answer to `GET path`, read by `decode` (which throws `DecodingError` for a body it cannot
+  /// read): for a body with a reader of its own, such as ``CatalogAPI/TrackPageBody/init(json:)``.
+  func get<Body>(
+    _ path: String, query: [URLQueryItem] = [], decode: (Data) throws -> Body
+  ) async throws(RemoteFailure) -> Body {
+    try await send(request("GET", path, query: query), path: path, decode: decode)
+  }
+
+  /// The body of a JSON answer to `request`, read by `decode`.
+  func send<Body>(_ request: URLRequest, path: String, decode: (Data) throws -> Body) async throws(RemoteFailure)
+    -> Body
+  {
     let (data, response) = try await perform(request)
     try Self.requireSuccess(response, data)
     try Self.requireJSON(response)
     do {
-      return try CatalogJSON.decoder().decode(Body.self, from: data)
+      return try decode(data)
     } catch let error as DecodingError {
       throw .failed(reason: "the server sent malformed JSON for \(path): \(Self.describe(error))".oneLine)
     } catch {

@@ -56,6 +56,8 @@ final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
     let tooLarge = announced > Int64(maximumBodyBytes)
     exchanges.withLock { exchanges in
       exchanges[dataTask.taskIdentifier]?.response = response
+      // Room for the announced body at once, not grown chunk by chunk.
+      if announced > 0, !tooLarge { exchanges[dataTask.taskIdentifier]?.body.reserveCapacity(Int(announced)) }
       if tooLarge, exchanges[dataTask.taskIdentifier]?.refusal == nil {
         exchanges[dataTask.taskIdentifier]?.refusal = tooLargeFailure(dataTask, announced: announced)
       }
@@ -65,14 +67,15 @@ final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let overflows = exchanges.withLock { exchanges -> Bool in
-      guard var exchange = exchanges[dataTask.taskIdentifier], exchange.refusal == nil else { return false }
-      defer { exchanges[dataTask.taskIdentifier] = exchange }
-      guard exchange.body.count + data.count <= maximumBodyBytes else {
-        exchange.refusal = tooLargeFailure(dataTask, announced: nil)
-        exchange.body = Data()
+      let id = dataTask.taskIdentifier
+      guard exchanges[id]?.refusal == nil, let received = exchanges[id]?.body.count else { return false }
+      guard received + data.count <= maximumBodyBytes else {
+        exchanges[id]?.refusal = tooLargeFailure(dataTask, announced: nil)
+        exchanges[id]?.body = Data()
         return true
       }
-      exchange.body.append(data)
+      // Appended where it lies: a copy of the exchange would share the body, and each chunk would copy all of it.
+      exchanges[id]?.body.append(data)
       return false
     }
     // The connection is established and answering: cancelling it now is not the refused-connection race that

@@ -55,7 +55,7 @@ public struct RemoteMusicAPI: MusicAPI {
     if let cursor = page.after { query.append(URLQueryItem(name: "after", value: cursor.encoded)) }
     let body: TrackPageBody
     do {
-      body = try await client.get(TrackPageBody.self, path, query: query)
+      body = try await client.get(path, query: query, decode: TrackPageBody.init(json:))
       _ = try CatalogClient.requireRemoteStreams(body.tracks, in: path)
     } catch {
       throw error.musicAPIError(notFound: .artistNotFound(artistID))

@@ -21,6 +21,32 @@ import Testing
     #expect(CatalogJSON.parse(CatalogJSON.format(date)) == date)
   }
 
+  /// The arithmetic that writes and reads dates agrees with `Date.ISO8601FormatStyle` on every date a catalog
+  /// holds: whole seconds, milliseconds, and fractions finer than that.
+  @Test func datesAreWrittenAndReadAsTheFormatStyleWritesAndReadsThem() throws {
+    var random = SystemRandomNumberGenerator()
+    var seconds: [Double] = [
+      CatalogValueError.earliestReleaseDate, CatalogValueError.releaseDateLimit - 0.001, -0.5, 0, 951_782_400,
+      -12_219_292_800, 1_334_966_400.25, 1_334_966_400.0004,
+    ]
+    for _ in 0..<5_000 {
+      let whole = Double(
+        Int.random(
+          in: Int(CatalogValueError.earliestReleaseDate)..<Int(CatalogValueError.releaseDateLimit), using: &random))
+      seconds += [whole, whole + Double(Int.random(in: 1...999, using: &random)) / 1_000, whole + .random(in: 0..<1)]
+    }
+    for value in seconds {
+      let date = Date(timeIntervalSince1970: value)
+      let style = Date.ISO8601FormatStyle(includingFractionalSeconds: value.rounded() != value)
+      let text = CatalogJSON.format(date)
+      #expect(text == style.format(date), "\(value)")
+      #expect(CatalogJSON.parse(text) == (try? style.parse(text)), "\(text)")
+    }
+    // What the arithmetic leaves (a day past the month's end, an offset) the style answers, as it always did.
+    #expect(CatalogJSON.parse("2019-04-31T00:00:00Z") == (try? Date.ISO8601FormatStyle().parse("2019-04-31T00:00:00Z")))
+    #expect(CatalogJSON.parse("2019-03-12T10:00:00+01:00") == CatalogJSON.parse("2019-03-12T09:00:00Z"))
+  }
+
   @Test func anIdentifierStaysOnePathSegment() {
     #expect(CatalogAPI.Path.artist("../a b/%?") == "/v1/artists/..%2Fa%20b%2F%25%3F")
     #expect(CatalogAPI.Path.favourite("é") == "/v1/me/favourites/%C3%A9")

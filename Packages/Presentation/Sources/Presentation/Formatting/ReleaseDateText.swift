@@ -1,10 +1,11 @@
 import Foundation
+import HumbleSupport
 
 /// Formats release dates as "12 Mar 2019": day, the locale's short month name, year.
 ///
 /// Foundation's date formatting costs microseconds per date on Linux, and its calendar's `dateComponents`
 /// about 0.4 µs, too much for a page of 100,000 tracks each released at its own second. In the Gregorian
-/// calendar this formatter asks the time zone for its offset (about 30 ns) and works the day out by arithmetic;
+/// calendar this formatter asks the time zone for its offset (about 30 ns) and works the day out by arithmetic (``HumbleSupport/CivilDate``);
 /// in another calendar, or before the Gregorian calendar began (15 October 1582, when Foundation's reckons in the
 /// Julian calendar), it asks the calendar once per distinct release instant.
 public struct ReleaseDateText {
@@ -30,7 +31,7 @@ public struct ReleaseDateText {
     // A day can start up to 14 hours either side of UTC's: clear of the Julian calendar by a day, to be sure.
     if isGregorian, seconds >= Self.gregorianStart + 86_400, monthNames.count == 12 {
       let local = seconds.rounded(.down) + Double(formatting.calendar.timeZone.secondsFromGMT(for: date))
-      let (year, month, day) = Self.civilDate(daysSince1970: Int((local / 86_400).rounded(.down)))
+      let (year, month, day) = CivilDate.date(daysSince1970: Int((local / 86_400).rounded(.down)))
       return "\(day) \(monthNames[month - 1]) \(year)"
     }
     // Release dates repeat (an album's tracks share one), so the exact second is a good cache key.
@@ -41,19 +42,5 @@ public struct ReleaseDateText {
     let text = "\(components.day ?? 0) \(month) \(components.year ?? 0)"
     byInstant[key] = text
     return text
-  }
-
-  /// The Gregorian year, month (1–12) and day of the day `days` after 1 January 1970 (Howard Hinnant's
-  /// `civil_from_days`: 400-year eras of 146,097 days, years starting in March so that February comes last).
-  static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
-    let shifted = days + 719_468
-    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthFromMarch = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-    let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 }

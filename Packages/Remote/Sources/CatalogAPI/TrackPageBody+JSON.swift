@@ -1,0 +1,411 @@
+import Domain
+import Foundation
+import Services
+
+// A page of tracks is most of what the API sends: a thousand tracks a page, a hundred pages for the largest artist.
+// Foundation's JSONEncoder and JSONDecoder build a tree of values for each and cost more than the database that
+// read the tracks (a page of 1,000: about 10 ms each way on the 2-core VM). These write and read the page's one
+// shape directly, with the same text: keys sorted, slashes unescaped, dates as ``CatalogJSON/format(_:)``.
+
+extension TrackPageBody {
+  /// The body as JSON, as ``CatalogJSON/encoder()`` writes it, written straight into bytes; `streamURL` gives each
+  /// track's stream URL as it is sent (a server's own, for example), without copying the tracks first.
+  ///
+  /// Throws `EncodingError.invalidValue` for a duration that is not a finite number, as the encoder does.
+  public func json(streamURL: (Track) -> String = \.streamURLString) throws -> [UInt8] {
+    var out = JSONBytes()
+    out.bytes.reserveCapacity(96 + tracks.count * 260)
+    out.raw("{")
+    if let nextCursor {
+      out.key("nextCursor")
+      out.string(nextCursor)
+      out.raw(",")
+    }
+    if let nextOffset {
+      out.key("nextOffset")
+      out.raw(String(nextOffset))
+      out.raw(",")
+    }
+    out.key("offset")
+    out.raw(String(offset))
+    out.raw(",")
+    out.key("total")
+    out.raw(String(total))
+    out.raw(",")
+    out.key("tracks")
+    out.raw("[")
+    for (index, track) in tracks.enumerated() {
+      if index > 0 { out.raw(",") }
+      guard track.duration.isFinite else {
+        throw EncodingError.invalidValue(
+          track.duration,
+          EncodingError.Context(codingPath: [], debugDescription: "track \(track.id.rawValue)'s duration is not finite")
+        )
+      }
+      out.raw("{")
+      out.key("artistID")
+      out.string(track.artistID.rawValue)
+      out.raw(",")
+      out.key("containsExplicitLyrics")
+      out.raw(track.containsExplicitLyrics ? "true" : "false")
+      out.raw(",")
+      out.key("duration")
+      out.number(track.duration)
+      out.raw(",")
+      out.key("id")
+      out.string(track.id.rawValue)
+      out.raw(",")
+      out.key("popularity")
+      out.raw(String(track.popularity))
+      out.raw(",")
+      out.key("releaseDate")
+      out.string(CatalogJSON.format(track.releaseDate))
+      out.raw(",")
+      out.key("streamURL")
+      out.string(streamURL(track))
+      out.raw(",")
+      out.key("title")
+      out.string(track.title)
+      out.raw("}")
+    }
+    out.raw("]}")
+    return out.bytes
+  }
+
+  /// The body `json` holds, read as ``CatalogJSON/decoder()`` reads it (members in any order, members it does not
+  /// know skipped), without building a tree of values first.
+  ///
+  /// Throws `DecodingError.dataCorrupted` naming the byte where the text stops being a page.
+  public init(json: Data) throws {
+    self = try json.withUnsafeBytes { raw in
+      var reader = JSONReader(raw.bindMemory(to: UInt8.self))
+      let body = try reader.trackPage()
+      try reader.end()
+      return body
+    }
+  }
+}
+
+/// JSON text written into bytes.
+private struct JSONBytes {
+  var bytes: [UInt8] = []
+
+  mutating func raw(_ text: StaticString) {
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  }
+
+  mutating func raw(_ text: String) {
+    bytes.append(contentsOf: text.utf8)
+  }
+
+  mutating func key(_ name: StaticString) {
+    raw("\"")
+    raw(name)
+    raw("\":")
+  }
+
+  /// A number as the encoder writes it: Swift's shortest text, without a `.0` on a whole number.
+  mutating func number(_ value: Double) {
+    var text = value.description
+    if text.hasSuffix(".0") { text.removeLast(2) }
+    raw(text)
+  }
+
+  /// A string with `"` and `\` escaped, control characters as `\b \f \n \r \t` or `\u00XX`, and the rest (slashes
+  /// and all of Unicode) as it is.
+  mutating func string(_ text: String) {
+    bytes.append(UInt8(ascii: "\""))
+    // Most texts need no escape: copied whole.
+    if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+      bytes.append(contentsOf: text.utf8)
+      bytes.append(UInt8(ascii: "\""))
+      return
+    }
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): raw("\\\"")
+      case UInt8(ascii: "\\"): raw("\\\\")
+      case 0x08: raw("\\b")
+      case 0x0C: raw("\\f")
+      case 0x0A: raw("\\n")
+      case 0x0D: raw("\\r")
+      case 0x09: raw("\\t")
+      case 0..<0x20:
+        raw("\\u00")
+        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        bytes.append(hex[Int(byte >> 4)])
+        bytes.append(hex[Int(byte & 0xF)])
+      default: bytes.append(byte)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+}
+
+/// Reads a page of tracks from JSON text, value by value.
+private struct JSONReader {
+  let text: UnsafeBufferPointer<UInt8>
+  var position = 0
+
+  init(_ text: UnsafeBufferPointer<UInt8>) {
+    self.text = text
+  }
+
+  func failure(_ what: String) -> DecodingError {
+    DecodingError.dataCorrupted(
+      DecodingError.Context(codingPath: [], debugDescription: "\(what) at byte \(position) of \(text.count)"))
+  }
+
+  mutating func skipSpace() {
+    while position < text.count {
+      switch text[position] {
+      case 0x20, 0x0A, 0x0D, 0x09: position += 1
+      default: return
+      }
+    }
+  }
+
+  /// The next byte past any space, not consumed; nil at the end.
+  mutating func peek() -> UInt8? {
+    skipSpace()
+    return position < text.count ? text[position] : nil
+  }
+
+  mutating func expect(_ byte: UInt8) throws(DecodingError) {
+    guard peek() == byte else { throw failure("expected '\(Character(Unicode.Scalar(byte)))'") }
+    position += 1
+  }
+
+  mutating func end() throws(DecodingError) {
+    guard peek() == nil else { throw failure("text after the page") }
+  }
+
+  /// Calls `member` with each member's name of an object; `member` reads the value.
+  mutating func object(_ member: (inout JSONReader, String) throws(DecodingError) -> Void) throws(DecodingError) {
+    try expect(UInt8(ascii: "{"))
+    if peek() == UInt8(ascii: "}") {
+      position += 1
+      return
+    }
+    while true {
+      let name = try string()
+      try expect(UInt8(ascii: ":"))
+      try member(&self, name)
+      switch peek() {
+      case UInt8(ascii: ","): position += 1
+      case UInt8(ascii: "}"):
+        position += 1
+        return
+      default: throw failure("expected ',' or '}'")
+      }
+    }
+  }
+
+  mutating func string() throws(DecodingError) -> String {
+    try expect(UInt8(ascii: "\""))
+    let start = position
+    // Most strings have no escape: one pass to find the end, one copy.
+    while position < text.count, text[position] != UInt8(ascii: "\""), text[position] != UInt8(ascii: "\\") {
+      guard text[position] >= 0x20 else { throw failure("a control character in a string") }
+      position += 1
+    }
+    guard position < text.count else { throw failure("an unterminated string") }
+    if text[position] == UInt8(ascii: "\"") {
+      position += 1
+      return String(decoding: UnsafeBufferPointer(rebasing: text[start..<position - 1]), as: UTF8.self)
+    }
+    var bytes = Array(text[start..<position])
+    while true {
+      guard position < text.count else { throw failure("an unterminated string") }
+      let byte = text[position]
+      position += 1
+      switch byte {
+      case UInt8(ascii: "\""):
+        return String(decoding: bytes, as: UTF8.self)
+      case UInt8(ascii: "\\"):
+        guard position < text.count else { throw failure("an unterminated escape") }
+        let escaped = text[position]
+        position += 1
+        switch escaped {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes.append(escaped)
+        case UInt8(ascii: "b"): bytes.append(0x08)
+        case UInt8(ascii: "f"): bytes.append(0x0C)
+        case UInt8(ascii: "n"): bytes.append(0x0A)
+        case UInt8(ascii: "r"): bytes.append(0x0D)
+        case UInt8(ascii: "t"): bytes.append(0x09)
+        case UInt8(ascii: "u"):
+          var scalar = try hex4()
+          if (0xD800..<0xDC00).contains(scalar), position + 1 < text.count, text[position] == UInt8(ascii: "\\"),
+            text[position + 1] == UInt8(ascii: "u")
+          {
+            position += 2
+            let low = try hex4()
+            guard (0xDC00..<0xE000).contains(low) else { throw failure("a lone surrogate") }
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+          }
+          guard let unicode = Unicode.Scalar(scalar) else { throw failure("a lone surrogate") }
+          bytes.append(contentsOf: String(Character(unicode)).utf8)
+        default: throw failure("an unknown escape")
+        }
+      case 0..<0x20: throw failure("a control character in a string")
+      default: bytes.append(byte)
+      }
+    }
+  }
+
+  mutating func hex4() throws(DecodingError) -> UInt32 {
+    guard position + 4 <= text.count else { throw failure("a short \\u escape") }
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      let byte = text[position]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: throw failure("a bad \\u escape")
+      }
+      value = value << 4 | UInt32(digit)
+      position += 1
+    }
+    return value
+  }
+
+  /// The text of a JSON number.
+  mutating func numberText() throws(DecodingError) -> Substring {
+    skipSpace()
+    let start = position
+    scan: while position < text.count {
+      switch text[position] {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+        UInt8(ascii: "e"), UInt8(ascii: "E"):
+        position += 1
+      default: break scan
+      }
+    }
+    guard position > start else { throw failure("expected a number") }
+    return Substring(decoding: UnsafeBufferPointer(rebasing: text[start..<position]), as: UTF8.self)
+  }
+
+  mutating func double() throws(DecodingError) -> Double {
+    let number = try numberText()
+    guard let value = Double(number), value.isFinite else { throw failure("'\(number)' is not a number") }
+    return value
+  }
+
+  mutating func integer() throws(DecodingError) -> Int {
+    let number = try numberText()
+    // A whole number written with a fraction or an exponent (`2.0`, `1e3`) is still one, as the decoder reads it.
+    if let value = Int(number) { return value }
+    guard let value = Double(number), value.rounded() == value, let whole = Int(exactly: value) else {
+      throw failure("'\(number)' is not a whole number")
+    }
+    return whole
+  }
+
+  mutating func bool() throws(DecodingError) -> Bool {
+    if literal("true") { return true }
+    if literal("false") { return false }
+    throw failure("expected true or false")
+  }
+
+  /// Whether the next value is `null`, consumed if so.
+  mutating func null() -> Bool { literal("null") }
+
+  mutating func literal(_ word: StaticString) -> Bool {
+    skipSpace()
+    let length = word.utf8CodeUnitCount
+    guard position + length <= text.count else { return false }
+    let matches = word.withUTF8Buffer { $0.elementsEqual(text[position..<position + length]) }
+    if matches { position += length }
+    return matches
+  }
+
+  /// Skips one value of any kind.
+  mutating func skipValue() throws(DecodingError) {
+    switch peek() {
+    case UInt8(ascii: "{"): try object { (reader: inout JSONReader, _) throws(DecodingError) in try reader.skipValue() }
+    case UInt8(ascii: "["): try array { (reader: inout JSONReader) throws(DecodingError) in try reader.skipValue() }
+    case UInt8(ascii: "\""): _ = try string()
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try bool()
+    case UInt8(ascii: "n"): guard null() else { throw failure("expected null") }
+    default: _ = try numberText()
+    }
+  }
+
+  mutating func array(_ element: (inout JSONReader) throws(DecodingError) -> Void) throws(DecodingError) {
+    try expect(UInt8(ascii: "["))
+    if peek() == UInt8(ascii: "]") {
+      position += 1
+      return
+    }
+    while true {
+      try element(&self)
+      switch peek() {
+      case UInt8(ascii: ","): position += 1
+      case UInt8(ascii: "]"):
+        position += 1
+        return
+      default: throw failure("expected ',' or ']'")
+      }
+    }
+  }
+
+  mutating func trackPage() throws(DecodingError) -> TrackPageBody {
+    var tracks: [Track]?
+    var offset: Int?
+    var total: Int?
+    var nextOffset: Int?
+    var nextCursor: String?
+    try object { (reader: inout JSONReader, name) throws(DecodingError) in
+      switch name {
+      case "tracks":
+        var list: [Track] = []
+        try reader.array { (reader: inout JSONReader) throws(DecodingError) in list.append(try reader.track()) }
+        tracks = list
+      case "offset": offset = try reader.integer()
+      case "total": total = try reader.integer()
+      case "nextOffset": nextOffset = reader.null() ? nil : try reader.integer()
+      case "nextCursor": nextCursor = reader.null() ? nil : try reader.string()
+      default: try reader.skipValue()
+      }
+    }
+    guard let tracks, let offset, let total else { throw failure("a page without tracks, offset or total") }
+    var body = TrackPageBody(TrackPage(tracks: tracks, offset: offset, total: total))
+    body.nextOffset = nextOffset
+    body.nextCursor = nextCursor
+    return body
+  }
+
+  mutating func track() throws(DecodingError) -> Track {
+    var id: String?
+    var title: String?
+    var duration: Double?
+    var streamURL: String?
+    var popularity: Int?
+    var releaseDate: Date?
+    var explicit: Bool?
+    var artistID: String?
+    try object { (reader: inout JSONReader, name) throws(DecodingError) in
+      switch name {
+      case "id": id = try reader.string()
+      case "title": title = try reader.string()
+      case "duration": duration = try reader.double()
+      case "streamURL": streamURL = try reader.string()
+      case "popularity": popularity = try reader.integer()
+      case "releaseDate":
+        let text = try reader.string()
+        guard let date = CatalogJSON.parse(text) else { throw reader.failure("'\(text)' is not an RFC 3339 date-time") }
+        releaseDate = date
+      case "containsExplicitLyrics": explicit = try reader.bool()
+      case "artistID": artistID = try reader.string()
+      default: try reader.skipValue()
+      }
+    }
+    guard let id, let title, let duration, let streamURL, let popularity, let releaseDate, let explicit, let artistID
+    else { throw failure("a track without one of its members") }
+    return Track(
+      id: Track.ID(id), title: title, duration: duration, streamURLString: streamURL, popularity: popularity,
+      releaseDate: releaseDate, containsExplicitLyrics: explicit, artistID: Artist.ID(artistID))
+  }
+}

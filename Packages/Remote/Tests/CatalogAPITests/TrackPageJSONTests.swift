@@ -1,0 +1,89 @@
+import CatalogAPI
+import Domain
+import Foundation
+import Services
+import Testing
+
+/// A page of tracks written and read without Foundation's coders, checked against them.
+@Suite struct TrackPageJSONTests {
+  static let awkwardTexts = [
+    "plain", "", "quote \" and backslash \\ and slash /", "tab\there, line\nbreak, return\r, bell\u{7}, nul\u{0}",
+    "é, ñ, 日本, 🎵", "\u{1F}\u{8}\u{C}", "emoji 👩‍👩‍👧 and combining e\u{301}",
+  ]
+
+  static func page(seed: UInt64) -> TrackPageBody {
+    var random = Seeded(seed)
+    let tracks = (0..<40).map { index in
+      Track(
+        id: Track.ID("t-\(index)-\(awkwardTexts[Int(random.next() % 7)])"),
+        title: awkwardTexts[Int(random.next() % 7)] + " \(index)",
+        duration: [0, 245, 245.5, 1042.6240321855041, 1e-5, 1.7e20, 3_600.25][Int(random.next() % 7)],
+        streamURLString: "http://127.0.0.1:8080/v1/tracks/t%2F\(index)/stream",
+        popularity: Int(truncatingIfNeeded: random.next()) % 1_000_000,
+        releaseDate: Date(
+          timeIntervalSince1970: [0, 1_334_966_400, 1_334_966_400.25, -2_000_000_000.5, 253_402_300_799.999][
+            Int(random.next() % 5)]),
+        containsExplicitLyrics: random.next() % 2 == 0, artistID: Artist.ID(awkwardTexts[Int(random.next() % 7)]))
+    }
+    var body = TrackPageBody(TrackPage(tracks: tracks, offset: Int(random.next() % 1_000), total: 100_000))
+    body.nextOffset = random.next() % 2 == 0 ? nil : body.offset + tracks.count
+    body.nextCursor = random.next() % 2 == 0 ? nil : "c1.catalog.\(random.next() % 1_000)"
+    return body
+  }
+
+  @Test func aPageIsWrittenByteForByteAsTheEncoderWritesIt() throws {
+    for seed in 0..<50 {
+      let body = Self.page(seed: UInt64(seed))
+      #expect(try body.json() == Array(try CatalogJSON.encoder().encode(body)), "seed \(seed)")
+    }
+    let empty = TrackPageBody(TrackPage(tracks: [], offset: 0, total: 0))
+    #expect(try empty.json() == Array(try CatalogJSON.encoder().encode(empty)))
+  }
+
+  @Test func aPageIsReadAsTheDecoderReadsIt() throws {
+    for seed in 0..<50 {
+      let data = try CatalogJSON.encoder().encode(Self.page(seed: UInt64(seed)))
+      #expect(try TrackPageBody(json: data) == (try CatalogJSON.decoder().decode(TrackPageBody.self, from: data)))
+    }
+  }
+
+  @Test func anyLayoutOfThePageReads() throws {
+    let text = """
+       { "total" : 2, "extra": {"nested": [1, 2.5e3, "x", null, true, {"a": []}]},
+      "tracks": [ {"title": "\\u00e9\\/\\ud83c\\udfb5\\n", "id": "a", "duration": 2.0E2, "streamURL": "http://h/s",
+        "popularity": 3.0, "releaseDate": "2012-04-21T02:00:00+02:00", "containsExplicitLyrics": true,
+        "artistID": "x", "unknown": "skipped"} ], "offset": 0, "nextOffset": null, "nextCursor": null }
+      """
+    let data = Data(text.utf8)
+    let ours = try TrackPageBody(json: data)
+    #expect(ours == (try CatalogJSON.decoder().decode(TrackPageBody.self, from: data)))
+    #expect(ours.tracks.first?.title == "é/🎵\n")
+    #expect(ours.tracks.first?.releaseDate == Date(timeIntervalSince1970: 1_334_966_400))
+  }
+
+  @Test(arguments: [
+    "", "{", "[]", #"{"tracks": [], "offset": 0}"#, #"{"tracks": [], "offset": 0, "total": 1} x"#,
+    #"{"tracks": [{"id": 1}], "offset": 0, "total": 1}"#, #"{"tracks": [], "offset": 1.5, "total": 1}"#,
+    #"{"tracks": [], "offset": 0, "total": 1, "nextCursor": "\q"}"#,
+    "{\"tracks\": [], \"offset\": 0, \"total\": \"\u{1}\"}",
+    #"{"tracks": [], "offset": 0, "total": 1"#,
+  ])
+  func aTextThatIsNotAPageIsRefusedAsTheDecoderRefusesIt(text: String) {
+    let data = Data(text.utf8)
+    #expect(throws: DecodingError.self) { try TrackPageBody(json: data) }
+    #expect(throws: DecodingError.self) { try CatalogJSON.decoder().decode(TrackPageBody.self, from: data) }
+  }
+}
+
+/// SplitMix64, so that a failure's pages come again.
+private struct Seeded {
+  var state: UInt64
+  init(_ seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
