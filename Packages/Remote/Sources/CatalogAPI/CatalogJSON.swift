@@ -45,35 +45,44 @@ public enum CatalogJSON {
   /// others go through the style, which writes earlier dates in the Julian calendar. Not `ISO8601DateFormatter`: on Linux it goes through ICU, which crashes when
   /// several threads format or parse at once (a server and its client in one process do).
   public static func format(_ date: Date) -> String {
+    var bytes: [UInt8] = []
+    format(date, into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// ``format(_:)``'s text, appended to `bytes` (a page of the API writes a thousand dates).
+  public static func format(_ date: Date, into bytes: inout [UInt8]) {
     let seconds = date.timeIntervalSince1970
     let hasFraction = seconds.rounded() != seconds
     guard seconds >= gregorianStart, seconds < CatalogValueError.releaseDateLimit else {
-      return Date.ISO8601FormatStyle(includingFractionalSeconds: hasFraction).format(date)
+      bytes += Date.ISO8601FormatStyle(includingFractionalSeconds: hasFraction).format(date).utf8
+      return
     }
     let whole = seconds.rounded(.down)
     let total = Int(whole)
     let days = (total >= 0 ? total : total - 86_399) / 86_400
     let secondOfDay = total - days * 86_400
     let (year, month, day) = CivilDate.date(daysSince1970: days)
-    var text = ""
-    text.reserveCapacity(24)
-    append(year, digits: 4, to: &text)
-    text += "-"
-    append(month, digits: 2, to: &text)
-    text += "-"
-    append(day, digits: 2, to: &text)
-    text += "T"
-    append(secondOfDay / 3_600, digits: 2, to: &text)
-    text += ":"
-    append(secondOfDay / 60 % 60, digits: 2, to: &text)
-    text += ":"
-    append(secondOfDay % 60, digits: 2, to: &text)
-    if hasFraction {
-      text += "."
-      append(min(999, Int(((seconds - whole) * 1_000).rounded(.down))), digits: 3, to: &text)
+    func append(_ value: Int, digits: Int, then separator: UInt8?) {
+      var divisor = 1
+      for _ in 1..<digits { divisor *= 10 }
+      while divisor > 0 {
+        bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+        divisor /= 10
+      }
+      if let separator { bytes.append(separator) }
     }
-    text += "Z"
-    return text
+    append(year, digits: 4, then: UInt8(ascii: "-"))
+    append(month, digits: 2, then: UInt8(ascii: "-"))
+    append(day, digits: 2, then: UInt8(ascii: "T"))
+    append(secondOfDay / 3_600, digits: 2, then: UInt8(ascii: ":"))
+    append(secondOfDay / 60 % 60, digits: 2, then: UInt8(ascii: ":"))
+    append(secondOfDay % 60, digits: 2, then: nil)
+    if hasFraction {
+      bytes.append(UInt8(ascii: "."))
+      append(min(999, Int(((seconds - whole) * 1_000).rounded(.down))), digits: 3, then: nil)
+    }
+    bytes.append(UInt8(ascii: "Z"))
   }
 
   /// A date from RFC 3339 text, with or without fractional seconds.
@@ -122,10 +131,5 @@ public enum CatalogJSON {
   /// earlier dates in the Julian calendar.
   private static let gregorianStart: Double = -12_219_292_800
 
-  /// `value` in decimal, padded with zeros to `digits`.
-  private static func append(_ value: Int, digits: Int, to text: inout String) {
-    let decimal = String(value)
-    if decimal.utf8.count < digits { text += String(repeating: "0", count: digits - decimal.utf8.count) }
-    text += decimal
-  }
+
 }

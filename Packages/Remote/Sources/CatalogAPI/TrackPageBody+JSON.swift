@@ -59,7 +59,9 @@ extension TrackPageBody {
       out.raw(String(track.popularity))
       out.raw(",")
       out.key("releaseDate")
-      out.string(CatalogJSON.format(track.releaseDate))
+      out.raw("\"")
+      CatalogJSON.format(track.releaseDate, into: &out.bytes)
+      out.raw("\"")
       out.raw(",")
       out.key("streamURL")
       out.string(streamURL(track))
@@ -95,7 +97,14 @@ private struct JSONBytes {
   }
 
   mutating func raw(_ text: String) {
-    bytes.append(contentsOf: text.utf8)
+    append(text)
+  }
+
+  /// The text's UTF-8, copied from its storage at once where it has one.
+  mutating func append(_ text: String) {
+    if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+      bytes.append(contentsOf: text.utf8)
+    }
   }
 
   mutating func key(_ name: StaticString) {
@@ -117,7 +126,7 @@ private struct JSONBytes {
     bytes.append(UInt8(ascii: "\""))
     // Most texts need no escape: copied whole.
     if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-      bytes.append(contentsOf: text.utf8)
+      append(text)
       bytes.append(UInt8(ascii: "\""))
       return
     }
