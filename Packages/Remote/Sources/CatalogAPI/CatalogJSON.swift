@@ -131,5 +131,4 @@ public enum CatalogJSON {
   /// earlier dates in the Julian calendar.
   private static let gregorianStart: Double = -12_219_292_800
 
-
 }
