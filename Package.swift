@@ -35,7 +35,7 @@ let package = Package(
     tests("DomainTests", in: "Packages/Domain", using: ["Domain": ["Domain"]]),
     tests(
       "ServicesTests", in: "Packages/Services",
-      using: ["Services": ["Services", "ServicesTestSupport"], "Domain": ["Domain"]]
+      using: ["Services": ["Services", "ServicesTestSupport", "SeededRandomness"], "Domain": ["Domain"]]
     ),
     tests(
       "ServicesTestSupportTests", in: "Packages/Services",
@@ -57,7 +57,7 @@ let package = Package(
     ),
     tests(
       "CatalogAPITests", in: "Packages/Remote",
-      using: ["Remote": ["CatalogAPI"], "Domain": ["Domain"], "Services": ["Services"]]
+      using: ["Remote": ["CatalogAPI"], "Domain": ["Domain"], "Services": ["Services", "SeededRandomness"]]
     ),
     tests(
       "CatalogAPITestingTests", in: "Packages/Remote",

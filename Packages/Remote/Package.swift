@@ -19,7 +19,8 @@ let package = Package(
     ),
     .target(
       name: "ServicesRemote",
-      dependencies: ["CatalogAPI"] + products(of: "Domain", "Domain") + products(of: "Services", "Services")
+      dependencies: ["CatalogAPI"] + products(of: "Domain", "Domain")
+        + products(of: "Services", "Services", "SeededRandomness")
         + products(of: "Support", "HumbleSupport")
     ),
     .target(name: "CatalogAPITesting", dependencies: ["CatalogAPI"] + products(of: "Support", "HumbleSupport")),
@@ -30,7 +31,8 @@ let package = Package(
     ),
     .testTarget(
       name: "CatalogAPITests",
-      dependencies: ["CatalogAPI"] + products(of: "Domain", "Domain") + products(of: "Services", "Services")
+      dependencies: ["CatalogAPI"] + products(of: "Domain", "Domain")
+        + products(of: "Services", "Services", "SeededRandomness")
     ),
     .testTarget(
       name: "ServicesRemoteTests",

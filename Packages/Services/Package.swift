@@ -31,7 +31,8 @@ let package = Package(
     ),
     .target(name: "SeededRandomness"),
     .executableTarget(name: "CatalogLockHolder", dependencies: products(of: "GRDB.swift", "GRDB")),
-    .testTarget(name: "ServicesTests", dependencies: ["Services", "ServicesTestSupport", "Domain"]),
+    .testTarget(
+      name: "ServicesTests", dependencies: ["Services", "ServicesTestSupport", "Domain", "SeededRandomness"]),
     .testTarget(name: "ServicesTestSupportTests", dependencies: ["ServicesTestSupport", "Services", "Domain"]),
     .testTarget(
       name: "ServicesLiveTests",

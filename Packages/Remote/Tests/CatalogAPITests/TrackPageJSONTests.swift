@@ -1,6 +1,7 @@
 import CatalogAPI
 import Domain
 import Foundation
+import SeededRandomness
 import Services
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
   ]
 
   static func page(seed: UInt64) -> TrackPageBody {
-    var random = Seeded(seed)
+    var random = SeededRandom(seed: seed)
     let tracks = (0..<40).map { index in
       Track(
         id: Track.ID("t-\(index)-\(awkwardTexts[Int(random.next() % 7)])"),
@@ -72,18 +73,5 @@ import Testing
     let data = Data(text.utf8)
     #expect(throws: DecodingError.self) { try TrackPageBody(json: data) }
     #expect(throws: DecodingError.self) { try CatalogJSON.decoder().decode(TrackPageBody.self, from: data) }
-  }
-}
-
-/// SplitMix64, so that a failure's pages come again.
-private struct Seeded {
-  var state: UInt64
-  init(_ seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

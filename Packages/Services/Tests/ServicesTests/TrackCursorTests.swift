@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandomness
 import Services
 import Testing
 
@@ -35,7 +36,7 @@ struct TrackCursorTests {
   /// A client may send any string the OpenAPI document's pattern allows (schemathesis does): each names a place.
   @Test func everyStringThePatternAllowsIsACursor() throws {
     let pattern = try NSRegularExpression(pattern: TrackCursor.encodedPattern)
-    var random = SplitMix64(seed: 24)
+    var random = SeededRandom(seed: 24)
     func digits(_ range: ClosedRange<Int>) -> String {
       String((0..<Int.random(in: range, using: &random)).map { _ in "0123456789".randomElement(using: &random)! })
     }
@@ -82,18 +83,5 @@ struct TrackCursorTests {
     let whole = NSRange(text.startIndex..., in: text)
     return pattern.firstMatch(in: text, range: whole)?.range == whole
       && text.unicodeScalars.count <= TrackCursor.maximumEncodedLength
-  }
-}
-
-/// A small seeded generator, so that a failure names inputs that come again.
-private struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
