@@ -218,8 +218,9 @@ public final class PostgresCatalogStore: CatalogStore {
     guard !id.rawValue.containsNUL else { throw .artistNotFound(id) }
     let logger = logger
     let order = page.order
-    let sort = Self.sortColumn(order)
-    let columns = "\(Self.trackColumns), track.position AS page_position, \(sort.column) AS page_key"
+    let column = Self.sortColumn(order)
+    let descending = order.sortsDescending
+    let columns = "\(Self.trackColumns), track.position AS page_position, \(column) AS page_key"
     let fetched = page.limit + 1
     var sql: PostgresQuery
     switch (page.after, order) {
@@ -240,13 +241,13 @@ public final class PostgresCatalogStore: CatalogStore {
       sql = PostgresQuery(
         unsafeSQL: """
           SELECT * FROM (
-            SELECT \(columns) FROM track WHERE artist_id = $1 AND \(sort.column) = $2 AND position > $3
+            SELECT \(columns) FROM track WHERE artist_id = $1 AND \(column) = $2 AND position > $3
             ORDER BY position LIMIT $4) AS ties
           UNION ALL
           SELECT * FROM (
-            SELECT \(columns) FROM track WHERE artist_id = $1 AND \(sort.column) \(sort.descending ? "<" : ">") $2
+            SELECT \(columns) FROM track WHERE artist_id = $1 AND \(column) \(descending ? "<" : ">") $2
             ORDER BY \(Self.orderBy(order)) LIMIT $4) AS beyond
-          ORDER BY page_key\(sort.descending ? " DESC" : ""), page_position LIMIT $4
+          ORDER BY page_key\(descending ? " DESC" : ""), page_position LIMIT $4
           """)
       sql.binds.append(id.rawValue)
       switch cursor.key {
@@ -265,48 +266,43 @@ public final class PostgresCatalogStore: CatalogStore {
       ).collect()
       guard let total = try totals.first?.decode(Int.self) else { return nil }
       let rows = try await connection.query(query, logger: logger)
-      var (tracks, cursors) = try await Self.keyedTracks(rows, order: order)
-      guard tracks.count > page.limit else { return TrackPage(tracks: tracks, offset: page.offset, total: total) }
-      tracks.removeLast(tracks.count - page.limit)
-      return TrackPage(tracks: tracks, offset: page.offset, total: total, nextCursor: cursors[page.limit - 1])
+      var tracks: [Track] = []
+      var last: PostgresRow?
+      for try await row in rows {
+        guard tracks.count < page.limit else {
+          // A row past the page: there is a next page, after the page's last track.
+          let next = try last.map { try Self.cursor(order, of: $0.makeRandomAccess()) }
+          return TrackPage(tracks: tracks, offset: page.offset, total: total, nextCursor: next)
+        }
+        tracks.append(try Self.track(row))
+        last = row
+      }
+      return TrackPage(tracks: tracks, offset: page.offset, total: total)
     }
     guard let result else { throw .artistNotFound(id) }
     return result
   }
 
-  /// The tracks of rows of ``trackColumns`` followed by a position and a sort key, and each one's cursor.
-  private static func keyedTracks(_ rows: PostgresRowSequence, order: TrackOrder) async throws -> (
-    [Track], [TrackCursor]
-  ) {
-    var tracks: [Track] = []
-    var cursors: [TrackCursor] = []
-    for try await row in rows {
-      let (id, title, duration, stream, popularity, released, explicit, artist) = try row.decode(
-        (String, String, Double, String, Int, Double, Bool, String).self)
-      tracks.append(try track(id, title, duration, stream, popularity, released, explicit, artist))
-      let cells = row.makeRandomAccess()
-      let position = try cells[8].decode(Int.self)
-      let key: TrackCursor.Key =
-        switch order {
-        case .catalog: .none
-        case .title, .titleDescending: .text(try cells[9].decode(String.self))
-        case .popular: .integer(try cells[9].decode(Int.self))
-        case .newest, .longest, .shortest: .number(try cells[9].decode(Double.self))
-        }
-      cursors.append(TrackCursor(order: order, key: key, position: position))
-    }
-    return (tracks, cursors)
+  /// The cursor after a row of ``trackColumns`` followed by a position and a sort key.
+  private static func cursor(_ order: TrackOrder, of row: PostgresRandomAccessRow) throws -> TrackCursor {
+    let key: TrackCursor.Key =
+      switch order {
+      case .catalog: .none
+      case .title, .titleDescending: .text(try row[9].decode(String.self))
+      case .popular: .integer(try row[9].decode(Int.self))
+      case .newest, .longest, .shortest: .number(try row[9].decode(Double.self))
+      }
+    return TrackCursor(order: order, key: key, position: try row[8].decode(Int.self))
   }
 
-  /// The column an order sorts by before position (position itself for the catalog's order), and whether it
-  /// descends.
-  private static func sortColumn(_ order: TrackOrder) -> (column: String, descending: Bool) {
+  /// The column an order sorts by before position (position itself for the catalog's order).
+  private static func sortColumn(_ order: TrackOrder) -> String {
     switch order {
-    case .catalog: ("track.position", false)
-    case .title, .titleDescending: ("track.search_title", order.sortsDescending)
-    case .popular: ("track.popularity", true)
-    case .newest: ("track.release_date", true)
-    case .longest, .shortest: ("track.duration", order.sortsDescending)
+    case .catalog: "track.position"
+    case .title, .titleDescending: "track.search_title"
+    case .popular: "track.popularity"
+    case .newest: "track.release_date"
+    case .longest, .shortest: "track.duration"
     }
   }
 
@@ -423,16 +419,10 @@ public final class PostgresCatalogStore: CatalogStore {
 
   // MARK: - Rows
 
+  /// An order's `ORDER BY`: its column, ascending or descending, then position (the tie-break); the order of
+  /// its index (`PostgresSchema`).
   private static func orderBy(_ order: TrackOrder) -> String {
-    switch order {
-    case .catalog: "position"
-    case .title: "search_title, position"
-    case .titleDescending: "search_title DESC, position"
-    case .popular: "popularity DESC, position"
-    case .newest: "release_date DESC, position"
-    case .longest: "duration DESC, position"
-    case .shortest: "duration, position"
-    }
+    order == .catalog ? "position" : "\(sortColumn(order))\(order.sortsDescending ? " DESC" : ""), position"
   }
 
   static func artistExists(_ id: Artist.ID, _ connection: PostgresConnection, _ logger: Logger) async throws -> Bool {
@@ -468,12 +458,15 @@ public final class PostgresCatalogStore: CatalogStore {
 
   static func tracks(_ rows: PostgresRowSequence) async throws -> [Track] {
     var tracks: [Track] = []
-    for try await row in rows {
-      let (id, title, duration, stream, popularity, released, explicit, artist) = try row.decode(
-        (String, String, Double, String, Int, Double, Bool, String).self)
-      tracks.append(try track(id, title, duration, stream, popularity, released, explicit, artist))
-    }
+    for try await row in rows { tracks.append(try track(row)) }
     return tracks
+  }
+
+  /// A track from a row whose first columns are ``trackColumns``.
+  static func track(_ row: PostgresRow) throws -> Track {
+    let (id, title, duration, stream, popularity, released, explicit, artist) = try row.decode(
+      (String, String, Double, String, Int, Double, Bool, String).self)
+    return try track(id, title, duration, stream, popularity, released, explicit, artist)
   }
 
   /// A track from the columns of ``trackColumns``.

@@ -54,7 +54,7 @@ public enum CatalogJSON {
   public static func format(_ date: Date, into bytes: inout [UInt8]) {
     let seconds = date.timeIntervalSince1970
     let hasFraction = seconds.rounded() != seconds
-    guard seconds >= gregorianStart, seconds < CatalogValueError.releaseDateLimit else {
+    guard seconds >= CivilDate.foundationGregorianStart, seconds < CatalogValueError.releaseDateLimit else {
       bytes += Date.ISO8601FormatStyle(includingFractionalSeconds: hasFraction).format(date).utf8
       return
     }
@@ -118,7 +118,7 @@ public enum CatalogJSON {
     let days = CivilDate.daysSince1970(year: year, month: month, day: day)
     guard CivilDate.date(daysSince1970: days) == (year, month, day) else { return nil }
     let whole = Double(days * 86_400 + hour * 3_600 + minute * 60 + second)
-    guard whole >= gregorianStart else { return nil }
+    guard whole >= CivilDate.foundationGregorianStart else { return nil }
     guard bytes.count == 24 else { return Date(timeIntervalSince1970: whole) }
     guard separator(19, "."), let milliseconds = number(20..<23) else { return nil }
     // Added in the reference date's seconds, as the style adds them: the same Double to the last bit.
@@ -126,9 +126,4 @@ public enum CatalogJSON {
       timeIntervalSinceReferenceDate: (whole - Date.timeIntervalBetween1970AndReferenceDate) + Double(milliseconds)
         / 1_000)
   }
-
-  /// The first instant of the Gregorian calendar, 1582-10-15T00:00:00Z, in seconds since 1970: the style reckons
-  /// earlier dates in the Julian calendar.
-  private static let gregorianStart: Double = -12_219_292_800
-
 }

@@ -120,6 +120,11 @@ private struct JSONBytes {
     raw(text)
   }
 
+  /// The lowercase hexadecimal digit of `value` (0–15).
+  static func hexDigit(_ value: UInt8) -> UInt8 {
+    value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+  }
+
   /// A string with `"` and `\` escaped, control characters as `\b \f \n \r \t` or `\u00XX`, and the rest (slashes
   /// and all of Unicode) as it is.
   mutating func string(_ text: String) {
@@ -141,9 +146,8 @@ private struct JSONBytes {
       case 0x09: raw("\\t")
       case 0..<0x20:
         raw("\\u00")
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        bytes.append(hex[Int(byte >> 4)])
-        bytes.append(hex[Int(byte & 0xF)])
+        bytes.append(Self.hexDigit(byte >> 4))
+        bytes.append(Self.hexDigit(byte & 0xF))
       default: bytes.append(byte)
       }
     }

@@ -13,14 +13,15 @@ extension LiveMusicAPI {
   public func tracks(ofArtist artistID: Artist.ID, page: TrackPageRequest) async throws(MusicAPIError) -> TrackPage {
     guard !artistID.rawValue.containsNUL else { throw .artistNotFound(artistID) }
     let order = page.order
-    let sort = Self.sortColumn(order)
+    let column = Self.sortColumn(order)
+    let descending = order.sortsDescending
     // The tracks, then their position and key: what the next page's cursor holds.
-    let columns = "\(CatalogRowDecoder.trackColumns), track.position AS position, \(sort.column ?? "NULL") AS sortKey"
+    let columns = "\(CatalogRowDecoder.trackColumns), track.position AS position, \(column ?? "NULL") AS sortKey"
     // One more than the page: whether there is a next page is known without counting.
     let fetched = page.limit + 1
     let sql: String
     let arguments: StatementArguments
-    switch (page.after, sort.column) {
+    switch (page.after, column) {
     case (nil, _):
       sql = "SELECT \(columns) FROM track WHERE artistID = ? ORDER BY \(Self.orderBy(order)) LIMIT ? OFFSET ?"
       arguments = [artistID.rawValue, fetched, page.offset]
@@ -34,9 +35,9 @@ extension LiveMusicAPI {
           SELECT \(columns) FROM track WHERE artistID = ? AND \(column) = ? AND position > ? ORDER BY position LIMIT ?)
         UNION ALL
         SELECT * FROM (
-          SELECT \(columns) FROM track WHERE artistID = ? AND \(column) \(sort.descending ? "<" : ">") ?
+          SELECT \(columns) FROM track WHERE artistID = ? AND \(column) \(descending ? "<" : ">") ?
           ORDER BY \(Self.orderBy(order)) LIMIT ?)
-        ORDER BY sortKey\(sort.descending ? " DESC" : ""), position LIMIT ?
+        ORDER BY sortKey\(descending ? " DESC" : ""), position LIMIT ?
         """
       arguments = [artistID.rawValue, key, cursor.position, fetched, artistID.rawValue, key, fetched, fetched]
     }
@@ -77,14 +78,14 @@ extension LiveMusicAPI {
     return TrackCursor(order: order, key: value, position: position)
   }
 
-  /// The column an order sorts by before position (none for the catalog's order), and whether it descends.
-  private static func sortColumn(_ order: TrackOrder) -> (column: String?, descending: Bool) {
+  /// The column an order sorts by before position; none for the catalog's order, which sorts by position alone.
+  private static func sortColumn(_ order: TrackOrder) -> String? {
     switch order {
-    case .catalog: (nil, false)
-    case .title, .titleDescending: ("track.searchTitle", order.sortsDescending)
-    case .popular: ("track.popularity", true)
-    case .newest: ("track.releaseDate", true)
-    case .longest, .shortest: ("track.duration", order.sortsDescending)
+    case .catalog: nil
+    case .title, .titleDescending: "track.searchTitle"
+    case .popular: "track.popularity"
+    case .newest: "track.releaseDate"
+    case .longest, .shortest: "track.duration"
     }
   }
 
@@ -119,20 +120,12 @@ extension LiveMusicAPI {
     return wanted.compactMap { found[$0] }
   }
 
-  /// The `ORDER BY` of an order; every one ends with position, the catalog's own order, so ties keep it.
-  ///
-  /// Each is the order of one of the indexes CatalogSchema makes (`track_on_artistID_…`).
+  /// An order's `ORDER BY`: its column, ascending or descending, then position (the tie-break); the order of
+  /// its index.
   private static func orderBy(_ order: TrackOrder) -> String {
-    switch order {
-    case .catalog: "position"
-    case .title: "searchTitle, position"
-    case .titleDescending: "searchTitle DESC, position"
-    case .popular: "popularity DESC, position"
-    case .newest: "releaseDate DESC, position"
-    case .longest: "duration DESC, position"
-    case .shortest: "duration, position"
-    }
+    sortColumn(order).map { "\($0)\(order.sortsDescending ? " DESC" : ""), position" } ?? "position"
   }
+
 }
 
 extension TrackCursor.Key {

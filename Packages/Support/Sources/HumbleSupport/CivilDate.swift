@@ -7,6 +7,11 @@
 /// RFC 3339 timestamps in a page of the HTTP API. Foundation's Gregorian calendar reckons in the Julian calendar
 /// before 15 October 1582; this one does not.
 public enum CivilDate {
+  /// The first instant Foundation's Gregorian calendar reckons in the Gregorian calendar, 1582-10-15T00:00:00Z,
+  /// in seconds since 1970: before it, its dates (and `Date.ISO8601FormatStyle`'s) are Julian, and this
+  /// arithmetic's are not.
+  public static let foundationGregorianStart: Double = -12_219_292_800
+
   /// The year, month (1–12) and day (1–31) of the day `days` after 1 January 1970.
   public static func date(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
     let shifted = days + 719_468

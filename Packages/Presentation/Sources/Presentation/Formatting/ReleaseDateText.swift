@@ -5,17 +5,14 @@ import HumbleSupport
 ///
 /// Foundation's date formatting costs microseconds per date on Linux, and its calendar's `dateComponents`
 /// about 0.4 µs, too much for a page of 100,000 tracks each released at its own second. In the Gregorian
-/// calendar this formatter asks the time zone for its offset (about 30 ns) and works the day out by arithmetic (``HumbleSupport/CivilDate``);
-/// in another calendar, or before the Gregorian calendar began (15 October 1582, when Foundation's reckons in the
-/// Julian calendar), it asks the calendar once per distinct release instant.
+/// calendar this formatter asks the time zone for its offset (about 30 ns) and works the day out by arithmetic
+/// (``HumbleSupport/CivilDate``); in another calendar, or before the Gregorian calendar began (15 October 1582,
+/// when Foundation's reckons in the Julian calendar), it asks the calendar once per distinct release instant.
 public struct ReleaseDateText {
   private let formatting: PresentationFormatting
   private let monthNames: [String]
   private let isGregorian: Bool
   private var byInstant: [Int: String] = [:]
-
-  /// The first instant of the Gregorian calendar, 1582-10-15T00:00:00Z, in seconds since 1970.
-  private static let gregorianStart: Double = -12_219_292_800
 
   /// Creates a formatter.
   public init(formatting: PresentationFormatting) {
@@ -29,7 +26,7 @@ public struct ReleaseDateText {
     let seconds = date.timeIntervalSince1970
     guard seconds.isFinite, abs(seconds) < 1e14 else { return "" }
     // A day can start up to 14 hours either side of UTC's: clear of the Julian calendar by a day, to be sure.
-    if isGregorian, seconds >= Self.gregorianStart + 86_400, monthNames.count == 12 {
+    if isGregorian, seconds >= CivilDate.foundationGregorianStart + 86_400, monthNames.count == 12 {
       let local = seconds.rounded(.down) + Double(formatting.calendar.timeZone.secondsFromGMT(for: date))
       let (year, month, day) = CivilDate.date(daysSince1970: Int((local / 86_400).rounded(.down)))
       return "\(day) \(monthNames[month - 1]) \(year)"
