@@ -23,14 +23,14 @@ extension TrackPageBody {
     }
     if let nextOffset {
       out.key("nextOffset")
-      out.raw(String(nextOffset))
+      out.integer(nextOffset)
       out.raw(",")
     }
     out.key("offset")
-    out.raw(String(offset))
+    out.integer(offset)
     out.raw(",")
     out.key("total")
-    out.raw(String(total))
+    out.integer(total)
     out.raw(",")
     out.key("tracks")
     out.raw("[")
@@ -56,7 +56,7 @@ extension TrackPageBody {
       out.string(track.id.rawValue)
       out.raw(",")
       out.key("popularity")
-      out.raw(String(track.popularity))
+      out.integer(track.popularity)
       out.raw(",")
       out.key("releaseDate")
       out.raw("\"")
@@ -127,31 +127,56 @@ private struct JSONBytes {
 
   /// A string with `"` and `\` escaped, control characters as `\b \f \n \r \t` or `\u00XX`, and the rest (slashes
   /// and all of Unicode) as it is.
+  ///
+  /// One pass over the text's UTF-8: the runs between escapes are copied whole (most texts are one run).
   mutating func string(_ text: String) {
+    var text = text
     bytes.append(UInt8(ascii: "\""))
-    // Most texts need no escape: copied whole.
-    if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-      append(text)
-      bytes.append(UInt8(ascii: "\""))
-      return
-    }
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): raw("\\\"")
-      case UInt8(ascii: "\\"): raw("\\\\")
-      case 0x08: raw("\\b")
-      case 0x0C: raw("\\f")
-      case 0x0A: raw("\\n")
-      case 0x0D: raw("\\r")
-      case 0x09: raw("\\t")
-      case 0..<0x20:
-        raw("\\u00")
-        bytes.append(Self.hexDigit(byte >> 4))
-        bytes.append(Self.hexDigit(byte & 0xF))
-      default: bytes.append(byte)
+    text.withUTF8 { utf8 in
+      var runStart = 0
+      for index in utf8.indices {
+        let byte = utf8[index]
+        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+        runStart = index + 1
+        escape(byte)
       }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
     }
     bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// A byte that JSON does not allow bare in a string, escaped.
+  private mutating func escape(_ byte: UInt8) {
+    switch byte {
+    case UInt8(ascii: "\""): raw("\\\"")
+    case UInt8(ascii: "\\"): raw("\\\\")
+    case 0x08: raw("\\b")
+    case 0x0C: raw("\\f")
+    case 0x0A: raw("\\n")
+    case 0x0D: raw("\\r")
+    case 0x09: raw("\\t")
+    default:
+      raw("\\u00")
+      bytes.append(Self.hexDigit(byte >> 4))
+      bytes.append(Self.hexDigit(byte & 0xF))
+    }
+  }
+
+  /// A whole number in decimal, written digit by digit (no text made for it).
+  mutating func integer(_ value: Int) {
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    // At most 20 digits (UInt64.max), written from the end.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var start = digits.count
+      repeat {
+        start -= 1
+        digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+    }
   }
 }
 
