@@ -12,11 +12,15 @@ enum FixedPoint {
 
   /// The largest whole number whose square is at most `value` (which is not negative).
   static func squareRoot(_ value: Int) -> Int {
-    // The double's square root is correctly rounded on every IEEE 754 machine; the loops make it exact.
-    var root = Int(Double(value).squareRoot())
-    while root * root > value { root -= 1 }
-    while (root + 1) * (root + 1) <= value { root += 1 }
-    return root
+    guard value > 1 else { return value }
+    // Newton's method from a power of two at least the root: it falls to the root and stops. Whole numbers only,
+    // which also keeps the module off the C maths library.
+    var root = 1 << ((Int.bitWidth - value.leadingZeroBitCount + 1) / 2)
+    while true {
+      let next = (root + value / root) / 2
+      if next >= root { return root }
+      root = next
+    }
   }
 
   /// The unit vector along (`x`, `y`), in 4,096ths; nil for the zero vector.
