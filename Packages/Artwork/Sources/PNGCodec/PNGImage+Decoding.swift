@@ -21,7 +21,7 @@ extension PNGImage {
   /// The picture the PNG in `png` holds, as 8-bit RGBA, or why there is none (for bytes held elsewhere, such as
   /// Foundation's `Data`).
   ///
-  /// See ``init(decoding:limits:)-(Array<UInt8>,_)`` for what is normalised and when the limits are checked.
+  /// See ``init(decoding:limits:)-([UInt8],_)`` for what is normalised and when the limits are checked.
   public init(decoding png: UnsafeRawBufferPointer, limits: PNGLimits = PNGLimits()) throws(PNGDecodingError) {
     guard png.count <= limits.maximumInputBytes else {
       throw .inputTooLarge(bytes: png.count, limit: limits.maximumInputBytes)

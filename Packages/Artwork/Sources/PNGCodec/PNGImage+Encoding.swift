@@ -3,7 +3,7 @@ import CLibPNG
 extension PNGImage {
   /// The image as a PNG, written by libpng (8-bit RGBA, not interlaced, marked as sRGB).
   ///
-  /// Decoding the result with ``init(decoding:limits:)-(Array<UInt8>,_)`` gives back exactly these pixels. The bytes
+  /// Decoding the result with ``init(decoding:limits:)-([UInt8],_)`` gives back exactly these pixels. The bytes
   /// are the same for the same pixels with the same libpng and zlib.
   public func pngBytes() throws(PNGEncodingError) -> [UInt8] {
     guard let rowBytes = Int32(exactly: width * 4), let height32 = UInt32(exactly: height) else {
