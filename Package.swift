@@ -18,6 +18,7 @@ let package = Package(
     .package(path: "Packages/TableKit"),
     .package(path: "Packages/CollectionKit"),
     .package(path: "Packages/Remote"),
+    .package(path: "Packages/Artwork"),
     .package(path: "Tools/CatalogGenerator"),
     .package(path: "Apps"),
     // For the server tests' HTTP client (the server already builds SwiftNIO).
@@ -99,6 +100,8 @@ let package = Package(
       ],
       exclude: ["__Snapshots__"]
     ),
+    tests("PNGCodecTests", in: "Packages/Artwork", using: ["Artwork": ["PNGCodec"]]),
+    tests("ArtworkGenerationTests", in: "Packages/Artwork", using: ["Artwork": ["ArtworkGeneration", "PNGCodec"]]),
     tests(
       "CatalogGenerationTests", in: "Tools/CatalogGenerator",
       using: [
