@@ -73,6 +73,29 @@ import Testing
     #expect(musicAPI.requestedArtistIDs == ["oasis"])
   }
 
+  @Test func aReleasesPosterOpensAPageOfExactlyItsTracks() async throws {
+    musicAPI.returnTracks(
+      [
+        .fixture(id: "a", releaseDate: day(1995, 1, 1)), .fixture(id: "b", releaseDate: day(1994, 6, 1)),
+        .fixture(id: "c", releaseDate: day(1995, 12, 31)),
+      ], forArtist: "oasis")
+    let grid = releasesGrid()
+    await grid.reload()
+    for (index, poster) in grid.cellModels.enumerated() {
+      guard case .openRelease(let release, _) = grid.destination(ofItemAt: index) else {
+        Issue.record("poster \(poster.id) does not open a release")
+        continue
+      }
+      let page = try await TrackSource.release(release, musicAPI: musicAPI, formatting: .englishUTC).tracks(
+        TrackPageRequest())
+      #expect(poster.subtitle.hasPrefix(CountText.string(page.tracks.count, "track") + " · "))
+    }
+    #expect(
+      grid.cellModels.map(\.id) == [
+        .release(.init(artistID: "oasis", year: 1995)), .release(.init(artistID: "oasis", year: 1994)),
+      ])
+  }
+
   @Test func anArtistWithNoPictureGivesReleasesWithNoArtwork() async {
     musicAPI.returnTracks([.fixture(title: "Supersonic")], forArtist: "oasis")
     let grid = releasesGrid(of: .fixture(id: "oasis", imageURL: nil))
