@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Services
 
 extension Track {
   /// The release date `fixture` uses unless told otherwise: 1 June 2020, 00:00 UTC.
@@ -79,4 +80,14 @@ private func fixtureURL(host: String, name: String, extension pathExtension: Str
   components.host = host
   components.path = "/\(name).\(pathExtension)"
   return components.url ?? URL(string: "https://\(host)/fixture.\(pathExtension)")!
+}
+
+extension Artwork {
+  /// Artwork for tests: `width` × `height` pixels (1 × 1 unless given), all of one opaque grey, `shade`, so that
+  /// two artworks with different shades differ.
+  public static func fixture(width: Int = 1, height: Int = 1, shade: UInt8 = 0) -> Artwork {
+    let pixel: [UInt8] = [shade, shade, shade, 255]
+    return Artwork(
+      width: width, height: height, rgba: Array([[UInt8]](repeating: pixel, count: width * height).joined()))!
+  }
 }

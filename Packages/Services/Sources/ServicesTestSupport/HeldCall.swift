@@ -81,15 +81,18 @@ public final class HeldCall: Sendable {
   /// calling task is cancelled unless the hold ignores cancellation.
   ///
   /// Returns whether the call answers: false when it was cancelled (the mock then throws its cancellation
-  /// error, as a live call would).
-  func arrive() async -> Bool {
+  /// error, as a live call would). `finishing` runs with that answer before anyone waiting in
+  /// ``waitUntilFinished()`` goes on, so what a mock records about the call is there when they look.
+  func arrive(finishing: (_ answers: Bool) -> Void = { _ in }) async -> Bool {
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         let (waiters, passThrough) = state.withLock { state in
           state.isReached = true
           defer { state.reachedWaiters = [] }
-          if !state.isReleased { state.caller = continuation }
-          return (state.reachedWaiters, state.isReleased)
+          // A task cancelled before it got here ran its cancellation handler already, with no caller to resume.
+          let goesOn = state.isReleased || (Task.isCancelled && !ignoringCancellation)
+          if !goesOn { state.caller = continuation }
+          return (state.reachedWaiters, goesOn)
         }
         for waiter in waiters { waiter.resume() }
         if passThrough { continuation.resume() }
@@ -103,6 +106,7 @@ public final class HeldCall: Sendable {
       caller?.resume()
     }
     let answers = ignoringCancellation || !Task.isCancelled
+    finishing(answers)
     let waiters = state.withLock { state in
       state.isFinished = true
       state.answeredAfterCancellation = answers && Task.isCancelled

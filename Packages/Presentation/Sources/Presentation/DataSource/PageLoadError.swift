@@ -1,4 +1,5 @@
 import Foundation
+import HumbleSupport
 import Services
 
 /// Why a page's tracks, playlists or related artists could not be loaded.
@@ -25,14 +26,16 @@ public enum PageLoadError: Error, Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// A one-line explanation for people: an API's error as the API words it.
+  /// A one-line explanation for people: an API's error as the API words it, a reason that spans lines on one.
   public var description: String {
-    switch self {
-    case .music(let error): error.description
-    case .playlists(let error): error.description
-    case .timedOut(let timeout):
-      "The music catalog did not answer: timed out after \(String(format: "%g", timeout / .seconds(1))) s."
-    case .source(let reason): reason
-    }
+    let text =
+      switch self {
+      case .music(let error): error.description
+      case .playlists(let error): error.description
+      case .timedOut(let timeout):
+        "The music catalog did not answer: timed out after \(String(format: "%g", timeout / .seconds(1))) s."
+      case .source(let reason): reason
+      }
+    return text.oneLine
   }
 }

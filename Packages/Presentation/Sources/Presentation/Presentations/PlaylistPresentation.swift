@@ -23,7 +23,7 @@ public struct PlaylistPresentation: PosterPresentable {
   public var poster: URL { playlist.artworkURL }
 }
 
-/// An album-like grouping of tracks (a release: tracks of one artist sharing a release date) shown in a
+/// An album-like grouping of tracks (a ``Release``: the tracks of one artist released in one year) shown in a
 /// poster cell: its name and "12 tracks · 48 min · 2019".
 public struct AlbumPresentation: PosterPresentable {
   /// The grouping's name.
@@ -47,7 +47,11 @@ public struct AlbumPresentation: PosterPresentable {
   public var title: String { name }
 
   /// The number of tracks, the total listening time and the year of the earliest release.
-  public var subtitle: String {
+  public var subtitle: String { Self.subtitle(of: tracks, formatting: formatting) }
+
+  /// The subtitle of a grouping of `tracks`, whatever its artwork: "12 tracks · 48 min · 2019", the year that of
+  /// the earliest release in `formatting`'s calendar (none for no tracks).
+  public static func subtitle(of tracks: [Track], formatting: PresentationFormatting) -> String {
     let total = tracks.reduce(0) { $0 + $1.duration }
     var parts = [CountText.string(tracks.count, "track"), TotalDurationText.string(from: total)]
     if let first = tracks.map(\.releaseDate).min() {
