@@ -61,7 +61,7 @@ let package = Package(
       dependencies: ["HumbleServer"] + products(of: "Domain", "Domain")
         + products(of: "Services", "Services", "ServicesLive") + products(of: "postgres-nio", "PostgresNIO")
         + products(of: "swift-nio-ssl", "NIOSSL") + products(of: "swift-log", "Logging")
-        + products(of: "swift-nio", "NIOConcurrencyHelpers") + products(of: "Support", "HumbleSupport")
+        + products(of: "swift-nio", "NIOConcurrencyHelpers", "NIOCore") + products(of: "Support", "HumbleSupport")
     ),
     .target(
       name: "HumbleServerTestSupport",

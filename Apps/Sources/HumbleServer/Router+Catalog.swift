@@ -48,8 +48,17 @@ struct ServerRouter {
       let id = try RequestParsing.identifier(CatalogAPI.Route.tracksOfArtist.parameter, context)
       let page = try RequestParsing.trackPage(request)
       let body = TrackPageBody(try await state.store.tracks(ofArtist: Artist.ID(id), page: page))
-      // Written straight into the response's bytes, each stream URL this server's as it is written.
-      return JSONResponse.make(bytes: try body.json(streamURL: { JSONResponse.streamURL(of: $0, state: state) }))
+      // Written straight into the response's bytes, each stream URL this server's as it is written
+      // (``JSONResponse/streamURL(of:state:)``, without a text made for each).
+      var response = JSONResponse.make(
+        bytes: try body.json(streamURLsAt: state.publicBase, route: CatalogAPI.Route.streamOfTrack))
+      if let cursor = body.nextCursor {
+        // The next page's address in the head, ahead of the body: a client can ask for it while it reads this one.
+        response.headers[.link] = CatalogAPI.NextPageLink.value(
+          base: state.publicBase, path: CatalogAPI.Path.tracks(ofArtist: id), after: cursor,
+          offset: body.offset + body.tracks.count, limit: page.limit)
+      }
+      return response
     }
     on(.get, CatalogAPI.Route.relatedToArtist.template) { _, context in
       let id = try RequestParsing.identifier(CatalogAPI.Route.relatedToArtist.parameter, context)

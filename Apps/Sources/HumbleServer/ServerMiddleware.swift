@@ -118,4 +118,6 @@ struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
 extension HTTPField.Name {
   /// `X-Request-ID`.
   static var requestID: Self { Self("X-Request-ID")! }
+  /// `Link` (RFC 8288): a page's next page (``CatalogAPI/NextPageLink``).
+  static var link: Self { Self(CatalogAPI.NextPageLink.headerName)! }
 }

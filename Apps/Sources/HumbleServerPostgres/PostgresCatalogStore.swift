@@ -464,6 +464,11 @@ public final class PostgresCatalogStore: CatalogStore {
 
   /// A track from a row whose first columns are ``trackColumns``.
   static func track(_ row: PostgresRow) throws -> Track {
+    if let cells = TrackRowCells.columns(row) {
+      return try track(
+        cells.id, cells.title, cells.duration, cells.stream, cells.popularity, cells.released, cells.explicit,
+        cells.artist)
+    }
     let (id, title, duration, stream, popularity, released, explicit, artist) = try row.decode(
       (String, String, Double, String, Int, Double, Bool, String).self)
     return try track(id, title, duration, stream, popularity, released, explicit, artist)

@@ -61,6 +61,9 @@ struct Humble: AsyncParsableCommand {
   @Option(name: .long, help: "With --server: how many seconds a request may take before it fails (default 10).")
   var timeout: Double?
 
+  @Flag(name: .long, help: "With --server: ask for each next page only when it is needed, not as soon as it is named.")
+  var noReadAhead = false
+
   func validate() throws {
     if let rows, rows < 1 { throw ValidationError("--rows must be at least 1.") }
     if let width, width < 20 { throw ValidationError("--width must be at least 20.") }
@@ -75,8 +78,8 @@ struct Humble: AsyncParsableCommand {
         throw ValidationError("--database names an embedded catalog; with --server the catalog is the server's.")
       }
       if readOnly { throw ValidationError("--read-only is for an embedded catalog, not --server.") }
-    } else if token != nil || timeout != nil {
-      throw ValidationError("--token and --timeout go with --server.")
+    } else if token != nil || timeout != nil || noReadAhead {
+      throw ValidationError("--token, --timeout and --no-read-ahead go with --server.")
     }
     if let timeout, !(timeout > 0 && timeout <= 3600) {
       throw ValidationError("--timeout must be a number of seconds above 0 and at most 3600.")
@@ -163,7 +166,8 @@ struct Humble: AsyncParsableCommand {
   {
     guard let url = URL(string: address) else { throw ScriptError(description: "--server \(address) is not a URL") }
     let token = token ?? ProcessInfo.processInfo.environment["HUMBLE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
-    let configuration = RemoteConfiguration(requestTimeout: .milliseconds(Int((timeout ?? 10) * 1000)))
+    let configuration = RemoteConfiguration(
+      requestTimeout: .milliseconds(Int((timeout ?? 10) * 1000)), readsAhead: !noReadAhead)
     let remote = try RemoteServices(baseURL: url, token: token, configuration: configuration)
     let artists = try await remote.musicAPI.allArtists()
     let favourites: RemoteFavouritesManager? = token == nil ? nil : try await remote.openFavourites()

@@ -95,6 +95,38 @@ import Testing
     }
   }
 
+  @Test(arguments: StoreBackend.allCases) func eachPagesLinkHeaderNamesTheNextPageAtThePublicURLAndTheLastHasNone(
+    _ backend: StoreBackend
+  ) async throws {
+    let publicURL = try #require(URL(string: "https://music.example.com/humble"))
+    try await TestServer.with(backend, publicURL: publicURL) { server in
+      let all = try await server.get(TrackPageBody.self, "/v1/artists/solo/tracks").tracks
+      for order in [TrackOrder.catalog, .popular, .title] {
+        var tracks: [Track] = []
+        var target = "/v1/artists/solo/tracks?sort=\(order.rawValue)&limit=4"
+        // Walked by the Link headers alone.
+        while true {
+          let response = try await server.send(.GET, target)
+          let page = try CatalogJSON.decoder().decode(TrackPageBody.self, from: response.body)
+          tracks += page.tracks
+          guard let link = response.header("Link") else {
+            #expect(page.nextCursor == nil, "only the last page has no Link")
+            break
+          }
+          let cursor = try #require(page.nextCursor)
+          let next = try #require(CatalogAPI.NextPageLink.target(in: link))
+          #expect(
+            next
+              == "https://music.example.com/humble/v1/artists/solo/tracks?after=\(cursor)&offset=\(tracks.count)&limit=4"
+          )
+          target = String(next.dropFirst("https://music.example.com/humble".count))
+          try #require(tracks.count <= all.count, "the walk ends")
+        }
+        #expect(tracks.map(\.id) == order.sorted(all).map(\.id), "\(order)")
+      }
+    }
+  }
+
   @Test(arguments: StoreBackend.allCases) func aCursorCarriesItsOrderAndSortBesideItIsNotRead(_ backend: StoreBackend)
     async throws
   {

@@ -82,8 +82,8 @@ public enum CatalogAPI {
     public var description: String { template }
 
     /// The template before and after its parameter.
-    private let before: String
-    private let after: String
+    let before: String
+    let after: String
 
     private init(_ template: String, parameter: String) {
       self.template = template

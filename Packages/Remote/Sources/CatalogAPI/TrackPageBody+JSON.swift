@@ -13,60 +13,70 @@ extension TrackPageBody {
   ///
   /// Throws `EncodingError.invalidValue` for a duration that is not a finite number, as the encoder does.
   public func json(streamURL: (Track) -> String = \.streamURLString) throws -> [UInt8] {
+    try json(writingStreamURL: { track, out in out.string(streamURL(track)) })
+  }
+
+  /// The body as JSON, each track's stream URL `base` followed by `route` filled with the track's identifier
+  /// (`base + route.filled(with: id)`, a server's own stream URLs), written without making a text for each.
+  ///
+  /// Throws `EncodingError.invalidValue` for a duration that is not a finite number, as the encoder does.
+  public func json(streamURLsAt base: String, route: CatalogAPI.Route) throws -> [UInt8] {
+    // The part before the identifier is escaped once; a path segment needs no escape in JSON (it is unreserved
+    // characters and percent signs), and neither does the rest of the route.
+    var prefix = JSONBytes()
+    prefix.string(base + route.before)
+    prefix.bytes.removeLast()
+    let suffix = route.after
+    return try json(writingStreamURL: { track, out in
+      out.bytes.append(contentsOf: prefix.bytes)
+      out.append(CatalogAPI.Path.segment(track.id.rawValue))
+      out.append(suffix)
+      out.bytes.append(UInt8(ascii: "\""))
+    })
+  }
+
+  private func json(writingStreamURL streamURL: (Track, inout JSONBytes) -> Void) throws -> [UInt8] {
     var out = JSONBytes()
     out.bytes.reserveCapacity(96 + tracks.count * 260)
     out.raw("{")
     if let nextCursor {
-      out.key("nextCursor")
+      out.raw("\"nextCursor\":")
       out.string(nextCursor)
       out.raw(",")
     }
     if let nextOffset {
-      out.key("nextOffset")
+      out.raw("\"nextOffset\":")
       out.integer(nextOffset)
       out.raw(",")
     }
-    out.key("offset")
+    out.raw("\"offset\":")
     out.integer(offset)
-    out.raw(",")
-    out.key("total")
+    out.raw(",\"total\":")
     out.integer(total)
-    out.raw(",")
-    out.key("tracks")
-    out.raw("[")
+    out.raw(",\"tracks\":[")
     for (index, track) in tracks.enumerated() {
-      if index > 0 { out.raw(",") }
       guard track.duration.isFinite else {
         throw EncodingError.invalidValue(
           track.duration,
           EncodingError.Context(codingPath: [], debugDescription: "track \(track.id.rawValue)'s duration is not finite")
         )
       }
-      out.raw("{")
-      out.key("artistID")
+      // Each key with the punctuation around it in one piece.
+      out.raw(index > 0 ? ",{\"artistID\":" : "{\"artistID\":")
       out.string(track.artistID.rawValue)
-      out.raw(",")
-      out.key("containsExplicitLyrics")
-      out.raw(track.containsExplicitLyrics ? "true" : "false")
-      out.raw(",")
-      out.key("duration")
+      out.raw(
+        track.containsExplicitLyrics
+          ? ",\"containsExplicitLyrics\":true,\"duration\":" : ",\"containsExplicitLyrics\":false,\"duration\":")
       out.number(track.duration)
-      out.raw(",")
-      out.key("id")
+      out.raw(",\"id\":")
       out.string(track.id.rawValue)
-      out.raw(",")
-      out.key("popularity")
+      out.raw(",\"popularity\":")
       out.integer(track.popularity)
-      out.raw(",")
-      out.key("releaseDate")
-      out.raw("\"")
+      out.raw(",\"releaseDate\":\"")
       CatalogJSON.format(track.releaseDate, into: &out.bytes)
-      out.raw("\"")
-      out.raw(",")
-      out.key("streamURL")
-      out.string(streamURL(track))
-      out.raw(",")
-      out.key("title")
+      out.raw("\",\"streamURL\":")
+      streamURL(track, &out)
+      out.raw(",\"title\":")
       out.string(track.title)
       out.raw("}")
     }
@@ -105,12 +115,6 @@ private struct JSONBytes {
     if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
       bytes.append(contentsOf: text.utf8)
     }
-  }
-
-  mutating func key(_ name: StaticString) {
-    raw("\"")
-    raw(name)
-    raw("\":")
   }
 
   /// A number as the encoder writes it: Swift's shortest text, without a `.0` on a whole number.

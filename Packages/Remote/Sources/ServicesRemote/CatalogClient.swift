@@ -18,6 +18,8 @@ final class CatalogClient: Sendable {
   /// The configured server's origin: the only one the token is sent to.
   let origin: ServerOrigin?
   private let exchanges: ExchangeDelegate
+  /// Pages read ahead of the caller (``ReadAheads``).
+  let readAheads = ReadAheads()
 
   init(baseURL: URL, token: String?, configuration: RemoteConfiguration) {
     self.baseURL = baseURL
@@ -47,6 +49,11 @@ final class CatalogClient: Sendable {
     guard let url = URL(string: serverName + path + queryText) else {
       throw .failed(reason: "cannot make a URL from \(serverName + path + queryText)".oneLine)
     }
+    return request(method, url)
+  }
+
+  /// A request for `url` on this server, authorised when there is a token.
+  func request(_ method: String, _ url: URL) -> URLRequest {
     var request = URLRequest(url: url)
     request.httpMethod = method
     request.setValue(CatalogJSON.contentType, forHTTPHeaderField: "Accept")
@@ -95,9 +102,26 @@ final class CatalogClient: Sendable {
     }
   }
 
-  /// Sends a request and waits for the whole answer, within the configured timeout.
+  /// Sends a request and waits for the whole answer, within the configured timeout; a `GET` the server said comes
+  /// next, already read ahead (``ReadAheads``), is answered by that read.
   func perform(_ request: URLRequest) async throws(RemoteFailure) -> (Data, HTTPURLResponse) {
     if Task.isCancelled { throw .cancelled }
+    if configuration.readsAhead, request.httpMethod == "GET", let url = request.url,
+      let address = ReadAheads.Address(url),
+      let page = readAheads.claim(address, maximumAge: configuration.requestTimeout)
+    {
+      if let next = page.claim() { readAhead(next) }
+      let outcome = await FirstOutcome<Outcome>.race(
+        within: configuration.requestTimeout, onTimeout: { [timedOut] in .failure(timedOut) },
+        onCancel: { .failure(.cancelled) },
+        start: { answer in Task { answer.settle(await page.outcome.value()) } })
+      switch outcome {
+      case .success(let answer): return answer
+      case .failure(.cancelled): throw .cancelled
+      // A read ahead that failed is asked again: the caller's failure is its own, not an earlier one.
+      case .failure: break
+      }
+    }
     let session = session
     let exchanges = exchanges
     let timedOut = timedOut
@@ -110,11 +134,43 @@ final class CatalogClient: Sendable {
     return try await FirstOutcome<Outcome>.race(
       within: configuration.requestTimeout, onTimeout: { .failure(timedOut) }, onCancel: { .failure(.cancelled) },
       start: { answer in
-        exchanges.start(session.dataTask(with: request)) { [self] data, response, error, refusal in
+        exchanges.start(
+          session.dataTask(with: request),
+          head: { [self] response in
+            if let next = next(after: response, of: request) { readAhead(next) }
+          }
+        ) { [self] data, response, error, refusal in
           answer.settle(refusal.map { .failure($0) } ?? outcome(data, response, error))
         }
       }
     ).get()
+  }
+
+  /// The page the answer's head says comes next, on this server, when the client reads ahead.
+  private func next(after response: HTTPURLResponse, of request: URLRequest) -> URL? {
+    guard configuration.readsAhead, request.httpMethod == "GET", (200..<300).contains(response.statusCode),
+      let value = response.value(forHTTPHeaderField: CatalogAPI.NextPageLink.headerName),
+      let target = CatalogAPI.NextPageLink.target(in: value),
+      let url = URL(string: target, relativeTo: request.url)?.absoluteURL,
+      // Only this server's pages: a read ahead carries the token.
+      let origin, ServerOrigin(url) == origin
+    else { return nil }
+    return url
+  }
+
+  /// Asks for `url` before the caller does (``ReadAheads``); its head, once the caller claims it, names the one
+  /// after.
+  private func readAhead(_ url: URL) {
+    guard let address = ReadAheads.Address(url), let page = readAheads.add(address) else { return }
+    let request = request("GET", url)
+    exchanges.start(
+      session.dataTask(with: request),
+      head: { [self] response in
+        if let next = page.headArrived(next: next(after: response, of: request)) { readAhead(next) }
+      }
+    ) { [self] data, response, error, refusal in
+      page.outcome.settle(refusal.map { .failure($0) } ?? outcome(data, response, error))
+    }
   }
 
   /// What an exchange with the server comes to: its body and response, or why there is none.

@@ -15,8 +15,12 @@ final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
   /// broke, if any (which wins over the rest).
   typealias Finish = @Sendable (Data, URLResponse?, (any Error)?, RemoteFailure?) -> Void
 
+  /// What an exchange hands over as soon as the answer's head arrives, before its body.
+  typealias Head = @Sendable (HTTPURLResponse) -> Void
+
   private struct Exchange {
     let finish: Finish
+    let head: Head?
     var response: URLResponse?
     var body = Data()
     var refusal: RemoteFailure?
@@ -32,9 +36,9 @@ final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
     self.maximumBodyBytes = maximumBodyBytes
   }
 
-  /// Starts `task`, handing its outcome to `finish` once.
-  func start(_ task: URLSessionDataTask, finish: @escaping Finish) {
-    exchanges.withLock { $0[task.taskIdentifier] = Exchange(finish: finish) }
+  /// Starts `task`, handing the answer's head to `head` when it arrives and its outcome to `finish` once.
+  func start(_ task: URLSessionDataTask, head: Head? = nil, finish: @escaping Finish) {
+    exchanges.withLock { $0[task.taskIdentifier] = Exchange(finish: finish, head: head) }
     task.resume()
   }
 
@@ -54,15 +58,17 @@ final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
   ) {
     let announced = response.expectedContentLength
     let tooLarge = announced > Int64(maximumBodyBytes)
-    exchanges.withLock { exchanges in
+    let head = exchanges.withLock { exchanges -> Head? in
       exchanges[dataTask.taskIdentifier]?.response = response
       // Room for the announced body at once, not grown chunk by chunk.
       if announced > 0, !tooLarge { exchanges[dataTask.taskIdentifier]?.body.reserveCapacity(Int(announced)) }
       if tooLarge, exchanges[dataTask.taskIdentifier]?.refusal == nil {
         exchanges[dataTask.taskIdentifier]?.refusal = tooLargeFailure(dataTask, announced: announced)
       }
+      return exchanges[dataTask.taskIdentifier]?.head
     }
     completionHandler(tooLarge ? .cancel : .allow)
+    if !tooLarge, let head, let response = response as? HTTPURLResponse { head(response) }
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {

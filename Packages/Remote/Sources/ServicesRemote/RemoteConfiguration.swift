@@ -20,6 +20,13 @@ public struct RemoteConfiguration: Hashable, Sendable {
   /// A line or event that grows past it ends the feed connection ("server at … sent a feed event larger than
   /// 65536 bytes"); the feed reconnects with backoff, as after any drop.
   public var maximumEventBytes: Int
+  /// Whether the next page of a walk is asked for as soon as the server names it (default true).
+  ///
+  /// A page of tracks names the next in its head (`Link: <…>; rel="next"`). With this on, the client asks for
+  /// it then, while it still reads the page it has, and the page's caller gets that answer when it asks: the
+  /// server works on the next page while the client reads this one. Never more than one page ahead of the caller,
+  /// only on the configured server, and an answer read ahead is used only within ``requestTimeout`` of asking.
+  public var readsAhead: Bool
 
   /// The default ``maximumBodyBytes``: 16 MiB.
   public static let defaultMaximumBodyBytes = 16 << 20
@@ -29,12 +36,14 @@ public struct RemoteConfiguration: Hashable, Sendable {
   /// Creates a configuration; the defaults suit a person at a terminal.
   public init(
     requestTimeout: Duration = .seconds(10), feedBackoff: FeedBackoff = FeedBackoff(),
-    maximumBodyBytes: Int = Self.defaultMaximumBodyBytes, maximumEventBytes: Int = Self.defaultMaximumEventBytes
+    maximumBodyBytes: Int = Self.defaultMaximumBodyBytes, maximumEventBytes: Int = Self.defaultMaximumEventBytes,
+    readsAhead: Bool = true
   ) {
     self.requestTimeout = requestTimeout
     self.feedBackoff = feedBackoff
     self.maximumBodyBytes = maximumBodyBytes
     self.maximumEventBytes = maximumEventBytes
+    self.readsAhead = readsAhead
   }
 }
 

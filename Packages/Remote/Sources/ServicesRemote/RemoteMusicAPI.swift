@@ -50,9 +50,14 @@ public struct RemoteMusicAPI: MusicAPI {
     var query = [
       URLQueryItem(name: "offset", value: String(page.offset)),
       URLQueryItem(name: "limit", value: String(page.limit)),
-      URLQueryItem(name: "sort", value: page.order.rawValue),
     ]
-    if let cursor = page.after { query.append(URLQueryItem(name: "after", value: cursor.encoded)) }
+    // A cursor carries its order (the server reads no `sort` beside it): the request is then the page the previous
+    // one's `Link` header names, and can be answered by reading it ahead.
+    if let cursor = page.after {
+      query.append(URLQueryItem(name: "after", value: cursor.encoded))
+    } else {
+      query.append(URLQueryItem(name: "sort", value: page.order.rawValue))
+    }
     let body: TrackPageBody
     do {
       body = try await client.get(path, query: query, decode: TrackPageBody.init(json:))

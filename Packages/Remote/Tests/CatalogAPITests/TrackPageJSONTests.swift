@@ -41,6 +41,15 @@ import Testing
     #expect(try empty.json() == Array(try CatalogJSON.encoder().encode(empty)))
   }
 
+  @Test(arguments: ["http://127.0.0.1:8080", "https://example.com/humble \"quoted\"\\x\u{1}", ""])
+  func aServersStreamURLsAreWrittenAsTheRouteFillsThem(base: String) throws {
+    for seed in 0..<20 {
+      let body = Self.page(seed: UInt64(seed))
+      let expected = try body.json(streamURL: { base + CatalogAPI.Path.stream(ofTrack: $0.id.rawValue) })
+      #expect(try body.json(streamURLsAt: base, route: .streamOfTrack) == expected, "seed \(seed)")
+    }
+  }
+
   @Test func aPageIsReadAsTheDecoderReadsIt() throws {
     for seed in 0..<50 {
       let data = try CatalogJSON.encoder().encode(Self.page(seed: UInt64(seed)))

@@ -41,12 +41,15 @@ final class StubCatalogServer: Sendable {
   }
 
   let catalog: Catalog
+  /// Whether a page of tracks that has a next one names it in a `Link` header, as `humble-server` does.
+  let linksNextPages: Bool
   private let state = Locked(State())
   private let heldBroadcaster = ChangeBroadcaster<String>()
   private let http: LoopbackHTTPServer
 
-  init(catalog: Catalog = .sample) throws {
+  init(catalog: Catalog = .sample, linksNextPages: Bool = false) throws {
     self.catalog = catalog
+    self.linksNextPages = linksNextPages
     let reference = WeakReference()
     http = try LoopbackHTTPServer { request, connection in reference.server?.handle(request, connection) }
     // No request can arrive before this: nobody knows the port yet.
@@ -166,14 +169,14 @@ final class StubCatalogServer: Sendable {
     switch fault {
     case nil, .pass?:
       let (status, contentType, body) = answer()
-      connection.respond(status: status, contentType: contentType, body: body)
+      connection.respond(status: status, contentType: contentType, headers: nextPageLink(request), body: body)
     case .hold?:
       let (status, contentType, body) = answer()
       let gate = DispatchSemaphore(value: 0)
       state.withLock { $0.held.append(gate) }
       heldBroadcaster.send(request.path)
       gate.wait()
-      connection.respond(status: status, contentType: contentType, body: body)
+      connection.respond(status: status, contentType: contentType, headers: nextPageLink(request), body: body)
     case .malformedJSON(let text)?:
       connection.respond(status: 200, contentType: CatalogJSON.contentType, body: Data(text.utf8))
     case .contentType(let type)?:
@@ -283,6 +286,20 @@ final class StubCatalogServer: Sendable {
     default:
       return Self.problem(404, "no route \(request.method) \(request.path)", request.path)
     }
+  }
+
+  /// The `Link` header naming the page after the one `request` asks for, when the stub links pages and there is
+  /// one: the same limit and order, at the offset after this page.
+  private func nextPageLink(_ request: LoopbackRequest) -> [(name: String, value: String)] {
+    guard linksNextPages, request.method == "GET", request.segments.count == 4, request.segments[3] == "tracks",
+      let artist = artist(request.segments[2]), let offset = Int(request.query["offset"] ?? "0"),
+      let limit = Int(request.query["limit"] ?? "\(TrackPageRequest.defaultLimit)"), offset >= 0, limit >= 1
+    else { return [] }
+    let next = offset + min(limit, TrackPageRequest.maximumLimit)
+    guard next < catalog.tracks[artist.id, default: []].count else { return [] }
+    let sort = request.query["sort"] ?? "catalog"
+    let target = "\(baseURL.absoluteString)\(request.path)?offset=\(next)&limit=\(limit)&sort=\(sort)"
+    return [(CatalogAPI.NextPageLink.headerName, "<\(target)>; rel=\"next\"")]
   }
 
   private func artist(_ id: String) -> Artist? {

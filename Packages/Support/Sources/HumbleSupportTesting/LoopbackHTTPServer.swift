@@ -62,10 +62,12 @@ public final class LoopbackConnection: Sendable {
     return true
   }
 
-  /// Writes a whole answer and asks the client to close the connection.
-  public func respond(status: Int, contentType: String?, body: Data) {
+  /// Writes a whole answer, with `headers` besides its content type and length, and asks the client to close the
+  /// connection.
+  public func respond(status: Int, contentType: String?, headers: [(name: String, value: String)] = [], body: Data) {
     var head = "HTTP/1.1 \(status) \(Self.phrase(status))\r\n"
     if let contentType { head += "Content-Type: \(contentType)\r\n" }
+    for header in headers { head += "\(header.name): \(header.value)\r\n" }
     head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
     send(Array(head.utf8) + Array(body))
   }

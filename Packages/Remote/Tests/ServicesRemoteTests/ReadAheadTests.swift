@@ -1,0 +1,126 @@
+import CatalogAPI
+import Domain
+import Foundation
+import Services
+import Testing
+
+@testable import ServicesRemote
+
+/// Pages read ahead of the caller, as the server's `Link` headers name them.
+@Suite(.timeLimit(.minutes(5))) struct ReadAheadTests {
+  let server: StubCatalogServer
+  let services: RemoteServices
+
+  init() throws {
+    server = try StubCatalogServer(linksNextPages: true)
+    services = try RemoteServices(baseURL: server.baseURL, configuration: testConfiguration())
+  }
+
+  var prolificTracks: [Track] { server.catalog.tracks["prolific"] ?? [] }
+
+  func page(at offset: Int) -> TrackPageRequest { TrackPageRequest(offset: offset, limit: 1_000) }
+
+  @Test func theNextPageIsAskedForBeforeTheCallerAsksAndTheCallerGetsThatAnswer() async throws {
+    defer { server.stop() }
+    let path = CatalogAPI.Path.tracks(ofArtist: "prolific")
+    server.inject(.pass, .hold, into: path)
+    let held = server.heldRequests()
+    let first = try await services.musicAPI.tracks(ofArtist: "prolific", page: page(at: 0))
+    #expect(first.tracks == Array(prolificTracks[0..<1_000]))
+    // The second page is on its way (held by the server) though nobody has asked for it yet.
+    _ = await held.first { $0 == path }
+    #expect(server.requests.count == 2)
+    async let second = services.musicAPI.tracks(ofArtist: "prolific", page: page(at: 1_000))
+    server.releaseHeld()
+    #expect(try await second.tracks == Array(prolificTracks[1_000..<2_000]))
+    let third = try await services.musicAPI.tracks(ofArtist: "prolific", page: page(at: 2_000))
+    #expect(third.tracks == Array(prolificTracks[2_000..<2_500]))
+    // Each page was asked for once: the caller's second and third were the pages read ahead.
+    #expect(server.requests.count == 3)
+  }
+
+  @Test func aPageNobodyClaimsNamesNoPageAfterIt() async throws {
+    defer { server.stop() }
+    let client = services.musicAPI.client
+    _ = try await services.musicAPI.tracks(ofArtist: "prolific", page: page(at: 0))
+    // The second page was read ahead when the first one's head arrived, before the call returned. Taken out of
+    // the store here, it is a page nobody claims.
+    let second = try #require(readAhead(of: client, offset: 1_000))
+    guard case .success = await second.outcome.value() else {
+      Issue.record("the second page was not read")
+      return
+    }
+    // Its head, which names the third page, came before its answer was settled: the third is not asked for.
+    #expect(client.readAheads.count == 0)
+    #expect(server.requests.count == 2)
+    #expect(try await services.musicAPI.tracks(ofArtist: "prolific") == prolificTracks)
+  }
+
+  @Test func aWalkWithoutReadAheadAsksForEachPageWhenItIsNeeded() async throws {
+    defer { server.stop() }
+    let services = try RemoteServices(
+      baseURL: server.baseURL, configuration: RemoteConfiguration(requestTimeout: .seconds(300), readsAhead: false))
+    #expect(try await services.musicAPI.tracks(ofArtist: "prolific") == prolificTracks)
+    #expect(services.musicAPI.client.readAheads.count == 0)
+    #expect(server.requests.count == 3)
+  }
+
+  /// The read-ahead of the page at `offset` (1,000 long, in catalog order), taken out of the client's store.
+  private func readAhead(of client: CatalogClient, offset: Int) -> ReadAheads.Page? {
+    let url = server.baseURL.appending(path: "v1/artists/prolific/tracks").appending(queryItems: [
+      URLQueryItem(name: "offset", value: String(offset)), URLQueryItem(name: "limit", value: "1000"),
+      URLQueryItem(name: "sort", value: "catalog"),
+    ])
+    return ReadAheads.Address(url).flatMap { client.readAheads.claim($0, maximumAge: .seconds(300)) }
+  }
+}
+
+@Suite struct ReadAheadStoreTests {
+  func address(_ query: String) throws -> ReadAheads.Address {
+    let url = try #require(URL(string: "http://127.0.0.1:1/v1/artists/a/tracks?\(query)"))
+    return try #require(ReadAheads.Address(url))
+  }
+
+  @Test func anAddressIsItsPathAndQueryItemsInAnyOrder() throws {
+    #expect(
+      try address("offset=5&limit=10&after=c1.catalog.4") == (try address("after=c1.catalog.4&limit=10&offset=5")))
+    #expect(try address("offset=5&limit=10") != (try address("offset=5&limit=11")))
+    #expect(try address("after=c1%2Ecatalog.4") == (try address("after=c1.catalog.4")))
+  }
+
+  @Test func aPageIsReadAheadOnceAndAtMostCapacityAreKeptTheOldestDroppedFirst() throws {
+    let store = ReadAheads()
+    #expect(store.add(try address("offset=0")) != nil)
+    #expect(store.add(try address("offset=0")) == nil)
+    for offset in 1...ReadAheads.capacity { #expect(store.add(try address("offset=\(offset)")) != nil) }
+    #expect(store.count == ReadAheads.capacity)
+    #expect(store.claim(try address("offset=0"), maximumAge: .seconds(60)) == nil)
+    #expect(store.claim(try address("offset=1"), maximumAge: .seconds(60)) != nil)
+    #expect(store.claim(try address("offset=1"), maximumAge: .seconds(60)) == nil, "a claimed page is taken out")
+  }
+
+  @Test func aReadAheadOlderThanTheMaximumAgeIsDroppedNotClaimed() throws {
+    let store = ReadAheads()
+    let asked = ContinuousClock.now
+    _ = store.add(try address("offset=0"), now: asked)
+    _ = store.add(try address("offset=1"), now: asked + .seconds(5))
+    #expect(store.claim(try address("offset=0"), maximumAge: .seconds(10), now: asked + .seconds(11)) == nil)
+    #expect(store.claim(try address("offset=1"), maximumAge: .seconds(10), now: asked + .seconds(11)) != nil)
+    #expect(store.count == 0)
+  }
+
+  @Test func theNextPageIsNamedOnceAndOnlyOnceThePageIsClaimedAndItsHeadHasArrived() throws {
+    let next = try #require(URL(string: "http://127.0.0.1:1/v1/artists/a/tracks?offset=2"))
+    let claimedFirst = ReadAheads.Page(address: try address("offset=1"), asked: .now)
+    #expect(claimedFirst.claim() == nil)
+    #expect(claimedFirst.headArrived(next: next) == next)
+    #expect(claimedFirst.claim() == nil)
+    let headFirst = ReadAheads.Page(address: try address("offset=1"), asked: .now)
+    #expect(headFirst.headArrived(next: next) == nil)
+    #expect(headFirst.claim() == next)
+    #expect(headFirst.claim() == nil)
+    let last = ReadAheads.Page(address: try address("offset=1"), asked: .now)
+    #expect(last.headArrived(next: nil) == nil)
+    #expect(last.claim() == nil)
+  }
+}
