@@ -74,7 +74,12 @@ import Testing
 
     let result = await load(LiveArtworkLoader(configuration: configuration), server.url("/a.png"))
 
-    #expect(result == .failure(.unreachable(server.url("/a.png"), reason: "no answer within 0.3 s")))
+    // The loader's deadline, or URLSession's backstop a second later when a loaded machine runs the deadline late.
+    guard case .failure(.unreachable(_, let reason)) = result else {
+      Issue.record("expected unreachable, got \(result)")
+      return
+    }
+    #expect(reason == "no answer within 0.3 s" || reason.hasSuffix("timed out"))
   }
 
   @Test func aPNGClaimingAHundredThousandPixelsASideIsTooLargeFromItsHeader() async throws {
