@@ -66,12 +66,11 @@ public final class LiveArtworkLoader: ArtworkLoader, Sendable {
     let fetch = join(url)
     defer { leave(url, fetch) }
     // Each waiter races the shared fetch against its own cancellation: leaving does not end the fetch for others.
+    // The task that hands the fetch's outcome on lasts until the fetch settles, which it always does: answered,
+    // failed, timed out, or cancelled once its last waiter has left.
     let result = await FirstOutcome<Result<Artwork, ArtworkLoadError>>.race(
       onCancel: { .failure(.cancelled) },
-      start: { mine in
-        let forwarding = Task { _ = mine.settle(await fetch.outcome.value()) }
-        mine.whenSettled { forwarding.cancel() }
-      }
+      start: { mine in Task { _ = mine.settle(await fetch.outcome.value()) } }
     )
     return try result.get()
   }
