@@ -47,6 +47,7 @@ let package = Package(
       using: [
         "Services": ["ServicesLive", "CatalogLockHolder", "ServicesTestSupport", "Services"], "Domain": ["Domain"],
         "GRDB.swift": ["GRDB"], "Support": ["HumbleSupport", "HumbleSupportTesting"],
+        "Artwork": ["PNGCodec", "ArtworkGeneration"],
       ]
     ),
     tests(

@@ -17,6 +17,8 @@ let package = Package(
   dependencies: [
     .package(path: "../Domain"),
     .package(path: "../Support"),
+    // PNG decoding for the live artwork loader (Artwork depends on no package of the workspace: no cycle).
+    .package(path: "../Artwork"),
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
   ],
   targets: [
@@ -27,7 +29,7 @@ let package = Package(
     .target(
       name: "ServicesLive",
       dependencies: ["Services", "Domain", "SeededRandomness"] + products(of: "GRDB.swift", "GRDB")
-        + products(of: "Support", "HumbleSupport")
+        + products(of: "Support", "HumbleSupport") + products(of: "Artwork", "PNGCodec")
     ),
     .target(name: "SeededRandomness"),
     .executableTarget(name: "CatalogLockHolder", dependencies: products(of: "GRDB.swift", "GRDB")),
@@ -38,6 +40,7 @@ let package = Package(
       name: "ServicesLiveTests",
       dependencies: ["ServicesLive", "Services", "ServicesTestSupport", "Domain", "CatalogLockHolder"]
         + products(of: "GRDB.swift", "GRDB") + products(of: "Support", "HumbleSupport", "HumbleSupportTesting")
+        + products(of: "Artwork", "PNGCodec", "ArtworkGeneration")
     ),
   ]
 )

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The per-user base directories of the XDG Base Directory Specification, worked out in one place, so that the
-/// catalog (data) and the REPL's history (state) go where the same environment says.
+/// catalog (data), the REPL's history (state) and the artwork cache (cache) go where the same environment says.
 ///
 /// A variable counts only when it holds an absolute path, as the specification asks; otherwise the directory
 /// is the specification's default under ``home``.
@@ -12,6 +12,8 @@ public struct UserDirectories: Sendable, Equatable {
   public var dataHome: URL
   /// `$XDG_STATE_HOME`, else `$HOME/.local/state`: where the REPL keeps its history.
   public var stateHome: URL
+  /// `$XDG_CACHE_HOME`, else `$HOME/.cache`: where the artwork cache lives (anything there can be fetched again).
+  public var cacheHome: URL
 
   /// The directories that `environment` names.
   public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -24,5 +26,6 @@ public struct UserDirectories: Sendable, Equatable {
     self.home = home
     dataHome = base("XDG_DATA_HOME", default: ".local/share")
     stateHome = base("XDG_STATE_HOME", default: ".local/state")
+    cacheHome = base("XDG_CACHE_HOME", default: ".cache")
   }
 }

@@ -3,18 +3,23 @@ import ServicesLive
 import Testing
 
 @Suite struct UserDirectoriesTests {
-  @Test func absoluteXDGVariablesNameTheDataAndStateDirectories() {
+  @Test func absoluteXDGVariablesNameTheDataStateAndCacheDirectories() {
     let directories = UserDirectories(
-      environment: ["XDG_DATA_HOME": "/data", "XDG_STATE_HOME": "/state", "HOME": "/home/ann"])
+      environment: [
+        "XDG_DATA_HOME": "/data", "XDG_STATE_HOME": "/state", "XDG_CACHE_HOME": "/cache", "HOME": "/home/ann",
+      ])
     #expect(directories.dataHome.path == "/data")
     #expect(directories.stateHome.path == "/state")
+    #expect(directories.cacheHome.path == "/cache")
     #expect(directories.home.path == "/home/ann")
   }
 
-  @Test func withoutThemBothDirectoriesAreUnderHomeAsTheSpecificationSays() {
-    let directories = UserDirectories(environment: ["XDG_DATA_HOME": "relative/data", "HOME": "/home/ann"])
+  @Test func withoutThemEachDirectoryIsUnderHomeAsTheSpecificationSays() {
+    let directories = UserDirectories(
+      environment: ["XDG_DATA_HOME": "relative/data", "XDG_CACHE_HOME": "cache", "HOME": "/home/ann"])
     #expect(directories.dataHome.path == "/home/ann/.local/share")
     #expect(directories.stateHome.path == "/home/ann/.local/state")
+    #expect(directories.cacheHome.path == "/home/ann/.cache")
   }
 
   @Test func anUnsetOrEmptyHomeFallsBackToThePasswordDatabasesHome() {
