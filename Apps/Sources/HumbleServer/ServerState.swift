@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import NIOConcurrencyHelpers
 
 /// What every handler shares: the store, the address the server listens on, its open feeds.
@@ -8,6 +9,8 @@ final class ServerState: Sendable {
   let keepAliveInterval: Duration
   /// Where stream files are served from.
   let streamFolder: StreamFolder
+  /// Where generated covers are kept.
+  let artworkFolder: ArtworkFolder
   private let listeningAddress = NIOLockedValueBox("http://127.0.0.1")
 
   /// The configured public URL, without a trailing slash; nil: the listening address.
@@ -15,10 +18,12 @@ final class ServerState: Sendable {
 
   init(
     store: any CatalogStore, keepAliveInterval: Duration, feedQueueLimit: Int, maximumFeedsPerUser: Int,
-    publicURL: URL?, streamFolder: URL? = nil
+    publicURL: URL?, streamFolder: URL? = nil, artworkFolder: URL? = nil,
+    logger: Logger = Logger(label: "humble-server")
   ) {
     self.store = store
     self.streamFolder = StreamFolder(path: streamFolder?.path)
+    self.artworkFolder = ArtworkFolder(path: artworkFolder?.path, logger: logger)
     self.publicURL = publicURL.map { url in
       let text = url.absoluteString
       return text.hasSuffix("/") ? String(text.dropLast()) : text
