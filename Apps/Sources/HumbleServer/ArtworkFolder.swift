@@ -27,8 +27,6 @@ import PNGCodec
 struct ArtworkFolder: Sendable {
   /// The folder as configured; nil keeps no files, and generates each cover for each request.
   let path: String?
-  /// Where failures to read or write the folder are logged.
-  let logger: Logger
 
   /// The side of every cover the server serves, in pixels.
   static let side = 256
@@ -48,8 +46,9 @@ struct ArtworkFolder: Sendable {
 
   /// The cover of `owner`: its file when the file is whole, else generated now and written.
   ///
-  /// Blocking: run it off the event loops.
-  func cover(of owner: CatalogAPI.ArtworkOwner) throws -> Cover {
+  /// A file that is damaged, unreadable or cannot be written is logged to `logger` (the request's) as a warning
+  /// or an error. Blocking: run it off the event loops.
+  func cover(of owner: CatalogAPI.ArtworkOwner, logger: Logger) throws -> Cover {
     let artworkID = owner.artworkID
     guard let path else { return Cover(png: try Self.generate(artworkID)) }
     let file = path + "/" + Self.fileName(of: artworkID)

@@ -183,8 +183,7 @@ public enum HumbleServer {
     let state = ServerState(
       store: store, keepAliveInterval: configuration.keepAliveInterval, feedQueueLimit: configuration.feedQueueLimit,
       maximumFeedsPerUser: configuration.maximumFeedsPerUser, publicURL: configuration.publicURL,
-      streamFolder: configuration.streamFolder, artworkFolder: configuration.artworkFolder, logger: configuration.logger
-    )
+      streamFolder: configuration.streamFolder, artworkFolder: configuration.artworkFolder)
     let router = makeRouter(state: state, rateLimit: configuration.rateLimit)
     let host = configuration.host
     let connections = ConnectionTable(maximum: configuration.maximumConnections)

@@ -2,6 +2,7 @@ import CatalogAPI
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Logging
 import NIOPosix
 
 extension ServerRouter {
@@ -23,7 +24,11 @@ extension ServerRouter {
         case .playlist(let id): _ = try await state.store.playlist(withID: id)
         }
         let folder = state.artworkFolder
-        let cover = try await NIOThreadPool.singleton.runIfActive { try folder.cover(of: owner) }
+        var logger = context.logger
+        logger[metadataKey: "requestID"] = "\(context.id)"
+        let cover = try await NIOThreadPool.singleton.runIfActive { [logger] in
+          try folder.cover(of: owner, logger: logger)
+        }
         var headers: HTTPFields = [.eTag: cover.entityTag, .cacheControl: Self.artworkCacheControl]
         if EntityTagCondition.noneMatchIsSatisfied(
           by: request.headers[values: .ifNoneMatch], entityTag: cover.entityTag)

@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import NIOConcurrencyHelpers
 
 /// What every handler shares: the store, the address the server listens on, its open feeds.
@@ -18,12 +17,11 @@ final class ServerState: Sendable {
 
   init(
     store: any CatalogStore, keepAliveInterval: Duration, feedQueueLimit: Int, maximumFeedsPerUser: Int,
-    publicURL: URL?, streamFolder: URL? = nil, artworkFolder: URL? = nil,
-    logger: Logger = Logger(label: "humble-server")
+    publicURL: URL?, streamFolder: URL? = nil, artworkFolder: URL? = nil
   ) {
     self.store = store
     self.streamFolder = StreamFolder(path: streamFolder?.path)
-    self.artworkFolder = ArtworkFolder(path: artworkFolder?.path, logger: logger)
+    self.artworkFolder = ArtworkFolder(path: artworkFolder?.path)
     self.publicURL = publicURL.map { url in
       let text = url.absoluteString
       return text.hasSuffix("/") ? String(text.dropLast()) : text

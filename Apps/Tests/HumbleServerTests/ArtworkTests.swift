@@ -2,6 +2,7 @@ import CatalogAPI
 import Domain
 import Foundation
 import HumbleServer
+import Logging
 import PNGCodec
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 
   /// Runs `body` with a server that keeps its artwork in a folder of the test's own (not yet created).
   private func withServer<T>(
-    _ backend: StoreBackend = .sqlite, publicURL: URL? = nil,
+    _ backend: StoreBackend = .sqlite, publicURL: URL? = nil, logger: Logger? = nil,
     _ body: (TestServer, URL) async throws -> T
   ) async throws -> T {
     let folder = FileManager.default.temporaryDirectory
@@ -19,7 +20,7 @@ import Testing
       .appendingPathComponent("artwork", isDirectory: true)
     defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
     return try await TestServer.with(
-      backend, publicURL: publicURL, configure: { $0.artworkFolder = folder },
+      backend, publicURL: publicURL, logger: logger, configure: { $0.artworkFolder = folder },
       { try await body($0, folder) })
   }
 
@@ -182,7 +183,8 @@ import Testing
 
   @Test(arguments: ["truncated", "garbage", "empty", "a PNG of another size"])
   func aDamagedFileIsGeneratedAgainNeverServed(damage: String) async throws {
-    try await withServer { server, folder in
+    let log = LogRecorder()
+    try await withServer(logger: log.logger) { server, folder in
       let first = try await server.send(.GET, path)
       let file = folder.appendingPathComponent(try #require(files(in: folder).first))
       let damaged: Data =
@@ -198,6 +200,11 @@ import Testing
       #expect(again.body == first.body)
       #expect(again.header("ETag") == first.header("ETag"))
       #expect(try Data(contentsOf: file) == first.body, "the file is whole again")
+      let requestID = try #require(again.header("X-Request-ID"))
+      let warning = try #require(log.entries(forRequestID: requestID).first)
+      #expect(warning.level == .warning)
+      #expect(warning.message.hasPrefix("artwork file \(file.path) of 'artist-solo' "))
+      #expect(warning.message.hasSuffix(": generating it again") && !warning.message.contains("\n"))
     }
   }
 
