@@ -123,7 +123,7 @@ let package = Package(
         "Apps": ["HumbleServer", "HumbleServerPostgres", "HumbleServerTestSupport", "humble-server"],
         "Services": ["SeededRandomness", "Services", "ServicesLive", "ServicesTestSupport"], "Domain": ["Domain"],
         "Remote": ["CatalogAPI", "CatalogAPITesting"], "swift-nio": ["NIOCore", "NIOPosix", "NIOHTTP1"],
-        "swift-log": ["Logging"], "GRDB.swift": ["GRDB"],
+        "swift-log": ["Logging"], "GRDB.swift": ["GRDB"], "Artwork": ["PNGCodec"],
       ]
     ),
     // The workspace's own suites, which run the apps as a user does.

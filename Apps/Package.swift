@@ -16,7 +16,7 @@ let package = Package(
     + ["HumbleApp", "HumbleServer", "HumbleServerPostgres", "HumbleServerTestSupport"].map {
       .library(name: $0, targets: [$0])
     },
-  dependencies: ["Domain", "Services", "Presentation", "TableKit", "Remote", "Support"].map {
+  dependencies: ["Domain", "Services", "Presentation", "TableKit", "Remote", "Support", "Artwork"].map {
     .package(path: "../Packages/\($0)")
   } + [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.6.0"),
@@ -54,7 +54,7 @@ let package = Package(
         + products(of: "swift-crypto", "Crypto") + products(of: "swift-nio-extras", "NIOHTTPTypes")
         + products(of: "swift-service-lifecycle", "ServiceLifecycle", "UnixSignals")
         + products(of: "swift-nio", "NIOConcurrencyHelpers") + products(of: "Support", "HumbleSupport")
-        + products(of: "swift-nio", "NIOPosix", "NIOCore")
+        + products(of: "swift-nio", "NIOPosix", "NIOCore") + products(of: "Artwork", "ArtworkGeneration", "PNGCodec")
     ),
     .target(
       name: "HumbleServerPostgres",
@@ -86,7 +86,7 @@ let package = Package(
         + products(of: "Services", "SeededRandomness", "Services", "ServicesLive", "ServicesTestSupport")
         + products(of: "Domain", "Domain") + products(of: "Remote", "CatalogAPI", "CatalogAPITesting")
         + products(of: "swift-nio", "NIOCore", "NIOPosix", "NIOHTTP1") + products(of: "swift-log", "Logging")
-        + products(of: "GRDB.swift", "GRDB")
+        + products(of: "GRDB.swift", "GRDB") + products(of: "Artwork", "PNGCodec")
     ),
   ]
 )

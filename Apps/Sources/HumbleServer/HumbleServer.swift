@@ -29,8 +29,8 @@ public enum HumbleServer {
     ///
     /// A feed that falls further behind ends, and its client reconnects and reads the favourites again.
     public var feedQueueLimit: Int
-    /// What every URL the server hands out (a track's stream URL) starts with; nil (the default) for the address
-    /// it listens on.
+    /// What every URL the server hands out (a track's stream URL, an artist's or a playlist's artwork) starts
+    /// with; nil (the default) for the address it listens on.
     ///
     /// For example `https://music.example` behind a proxy. The request's Host header never reaches an answer.
     public var publicURL: URL?
@@ -45,6 +45,13 @@ public enum HumbleServer {
     /// (the folder's own too), is a regular file inside this folder; any other is answered 404, and the log
     /// says why. Set it after `init`.
     public var streamFolder: URL?
+    /// The folder the server keeps generated covers in (``CatalogAPI/ArtworkOwner``); nil (the default) keeps
+    /// none, and generates a cover for each request of it.
+    ///
+    /// A cover is generated and written on its first request, never ahead: the folder is created (0700) then,
+    /// each file written to a temporary file (0600) and renamed, so a reader sees a whole file or none. A file
+    /// that is not a whole cover is generated again. Set it after `init`.
+    public var artworkFolder: URL?
     /// The most connections open at once: 1,024 by default.
     ///
     /// At the limit, the connection that has waited longest for a request closes to make room for a new one, and
@@ -176,7 +183,7 @@ public enum HumbleServer {
     let state = ServerState(
       store: store, keepAliveInterval: configuration.keepAliveInterval, feedQueueLimit: configuration.feedQueueLimit,
       maximumFeedsPerUser: configuration.maximumFeedsPerUser, publicURL: configuration.publicURL,
-      streamFolder: configuration.streamFolder)
+      streamFolder: configuration.streamFolder, artworkFolder: configuration.artworkFolder)
     let router = makeRouter(state: state, rateLimit: configuration.rateLimit)
     let host = configuration.host
     let connections = ConnectionTable(maximum: configuration.maximumConnections)
@@ -224,6 +231,7 @@ public enum HumbleServer {
     }
     router.addCatalogRoutes()
     router.addStreamRoutes()
+    router.addArtworkRoutes()
     router.addFavouritesRoutes()
     return router
   }

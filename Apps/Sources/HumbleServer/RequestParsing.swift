@@ -6,22 +6,36 @@ import Services
 
 /// Reading what a request says: path identifiers, query parameters, the address it was sent to.
 enum RequestParsing {
-  /// A path parameter, percent-decoded: 1 to ``CatalogAPI/Limits/identifierBytes`` bytes, no NUL.
-  static func identifier(_ name: String, _ context: some RequestContext) throws -> String {
+  /// A path parameter, percent-decoded: 1 to `maximumBytes` bytes, no NUL.
+  static func identifier(
+    _ name: String, _ context: some RequestContext, maximumBytes: Int = CatalogAPI.Limits.identifierBytes
+  ) throws -> String {
     let raw = context.parameters.get(name) ?? ""
     guard let decoded = raw.removingPercentEncoding else {
       throw ProblemError.badParameter(name, "The \(name) '\(raw)' is not valid percent-encoded UTF-8.")
     }
     let bytes = decoded.utf8.count
     guard bytes > 0 else { throw ProblemError.badParameter(name, "The \(name) is empty.") }
-    guard bytes <= CatalogAPI.Limits.identifierBytes else {
-      throw ProblemError.badParameter(
-        name, "The \(name) is \(bytes) bytes long; the limit is \(CatalogAPI.Limits.identifierBytes).")
+    guard bytes <= maximumBytes else {
+      throw ProblemError.badParameter(name, "The \(name) is \(bytes) bytes long; the limit is \(maximumBytes).")
     }
     guard !decoded.containsNUL else {
       throw ProblemError.badParameter(name, "The \(name) holds a NUL character.")
     }
     return decoded
+  }
+
+  /// Whose artwork a path parameter names (``CatalogAPI/ArtworkOwner``): up to
+  /// ``CatalogAPI/Limits/artworkIdentifierBytes`` bytes, `artist-` or `playlist-` before an identifier.
+  static func artworkOwner(_ name: String, _ context: some RequestContext) throws -> CatalogAPI.ArtworkOwner {
+    let id = try identifier(name, context, maximumBytes: CatalogAPI.Limits.artworkIdentifierBytes)
+    guard let owner = CatalogAPI.ArtworkOwner(artworkID: id) else {
+      throw ProblemError.badParameter(
+        name,
+        "The \(name) '\(clip(Substring(id)))' is not artist-<artistID> or playlist-<playlistID> "
+          + "(an identifier of 1 to \(CatalogAPI.Limits.identifierBytes) bytes).")
+    }
+    return owner
   }
 
   /// The identifiers a track lookup asks for: its JSON body's `ids`, 1 to ``CatalogAPI/Limits/tracksPerLookup``

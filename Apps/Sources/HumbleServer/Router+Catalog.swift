@@ -38,11 +38,12 @@ struct ServerRouter {
         } else {
           try await state.store.allArtists()
         }
-      return try JSONResponse.make(ArtistList(artists: artists))
+      return try JSONResponse.make(ArtistList(artists: JSONResponse.served(artists, state: state)))
     }
     on(.get, CatalogAPI.Route.artist.template) { _, context in
       let id = try RequestParsing.identifier(CatalogAPI.Route.artist.parameter, context)
-      return try JSONResponse.make(try await state.store.artist(withID: Artist.ID(id)))
+      let artist = try await state.store.artist(withID: Artist.ID(id))
+      return try JSONResponse.make(JSONResponse.served([artist], state: state)[0])
     }
     on(.get, CatalogAPI.Route.tracksOfArtist.template) { request, context in
       let id = try RequestParsing.identifier(CatalogAPI.Route.tracksOfArtist.parameter, context)
@@ -62,7 +63,8 @@ struct ServerRouter {
     }
     on(.get, CatalogAPI.Route.relatedToArtist.template) { _, context in
       let id = try RequestParsing.identifier(CatalogAPI.Route.relatedToArtist.parameter, context)
-      return try JSONResponse.make(ArtistList(artists: try await state.store.relatedArtists(of: Artist.ID(id))))
+      let artists = try await state.store.relatedArtists(of: Artist.ID(id))
+      return try JSONResponse.make(ArtistList(artists: JSONResponse.served(artists, state: state)))
     }
     on(.get, CatalogAPI.Route.playlistsFeaturingArtist.template) { _, context in
       let id = try RequestParsing.identifier(CatalogAPI.Route.playlistsFeaturingArtist.parameter, context)
@@ -95,7 +97,8 @@ struct ServerRouter {
   }
 }
 
-/// JSON bodies, and tracks as a client sees them (streamed from this server).
+/// JSON bodies, and tracks, artists and playlists as a client sees them (streamed from this server, their
+/// artwork served by it).
 enum JSONResponse {
   static func make(_ value: some Encodable) throws -> Response {
     let body = try CatalogJSON.encoder().encode(value)
@@ -126,9 +129,28 @@ enum JSONResponse {
     state.publicBase + CatalogAPI.Path.stream(ofTrack: track.id.rawValue)
   }
 
+  /// A playlist whose tracks' stream URLs and artwork URL are this server's.
   static func served(_ playlist: Playlist, state: ServerState) -> Playlist {
     var playlist = playlist
     playlist.tracks = served(playlist.tracks, state: state)
+    if let url = artworkURL(of: .playlist(playlist.id), state: state) { playlist.artworkURL = url }
     return playlist
+  }
+
+  /// Artists whose image URLs are their artwork on this server: every artist has one.
+  static func served(_ artists: [Artist], state: ServerState) -> [Artist] {
+    artists.map { artist in
+      var artist = artist
+      artist.imageURL = artworkURL(of: .artist(artist.id), state: state) ?? artist.imageURL
+      return artist
+    }
+  }
+
+  /// The owner's artwork as this server serves it: `/v1/artwork/{artworkID}` at its public URL.
+  ///
+  /// Built as stream URLs are (``streamURL(of:state:)``), whatever URL the store holds; the answers of both stores
+  /// pass through here, so neither rewrites it itself.
+  static func artworkURL(of owner: CatalogAPI.ArtworkOwner, state: ServerState) -> URL? {
+    URL(string: state.publicBase + CatalogAPI.Path.artwork(owner.artworkID))
   }
 }

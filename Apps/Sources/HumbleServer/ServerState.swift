@@ -8,6 +8,8 @@ final class ServerState: Sendable {
   let keepAliveInterval: Duration
   /// Where stream files are served from.
   let streamFolder: StreamFolder
+  /// Where generated covers are kept.
+  let artworkFolder: ArtworkFolder
   private let listeningAddress = NIOLockedValueBox("http://127.0.0.1")
 
   /// The configured public URL, without a trailing slash; nil: the listening address.
@@ -15,10 +17,11 @@ final class ServerState: Sendable {
 
   init(
     store: any CatalogStore, keepAliveInterval: Duration, feedQueueLimit: Int, maximumFeedsPerUser: Int,
-    publicURL: URL?, streamFolder: URL? = nil
+    publicURL: URL?, streamFolder: URL? = nil, artworkFolder: URL? = nil
   ) {
     self.store = store
     self.streamFolder = StreamFolder(path: streamFolder?.path)
+    self.artworkFolder = ArtworkFolder(path: artworkFolder?.path)
     self.publicURL = publicURL.map { url in
       let text = url.absoluteString
       return text.hasSuffix("/") ? String(text.dropLast()) : text

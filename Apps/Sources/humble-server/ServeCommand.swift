@@ -77,6 +77,17 @@ struct ServeCommand: AsyncParsableCommand {
       valueName: "path"))
   var streamFolder: String?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The folder the server keeps the artwork it generates in, each cover written on its first request.",
+      discussion:
+        "Created (0700) on the first cover if missing; each file is written whole, then renamed into place. By "
+        + "default, the artwork folder beside the catalog (<catalog>-files/artwork); with --postgres, "
+        + "$XDG_DATA_HOME/humble/catalog-files/artwork.",
+      valueName: "path"))
+  var artworkFolder: String?
+
   @OptionGroup(title: "Limits") var limits: ServerLimitOptions
 
   func validate() throws {
@@ -99,6 +110,15 @@ struct ServeCommand: AsyncParsableCommand {
     }
     if let streamFolder, !Self.isDirectory(streamFolder) {
       throw ValidationError("--stream-folder must be an existing folder, not '\(streamFolder)'.")
+    }
+    if let artworkFolder {
+      var isDirectory: ObjCBool = false
+      if artworkFolder.isEmpty
+        || (FileManager.default.fileExists(atPath: artworkFolder, isDirectory: &isDirectory) && !isDirectory.boolValue)
+      {
+        throw ValidationError(
+          "--artwork-folder must be a folder or a path where one can be made, not '\(artworkFolder)'.")
+      }
     }
     if let publicURL, Self.publicURL(publicURL) == nil {
       throw ValidationError(
@@ -126,10 +146,16 @@ struct ServeCommand: AsyncParsableCommand {
     return configuration
   }
 
-  /// The configuration, streaming from --stream-folder, else from `defaultFolder`.
-  private func serverConfiguration(streamingFrom defaultFolder: URL) -> HumbleServer.Configuration {
+  /// The configuration for a catalog whose files (its streams and artwork folders) are in `files`: streaming
+  /// from --stream-folder, else `files`/streams, and keeping artwork in --artwork-folder, else `files`/artwork.
+  private func serverConfiguration(files: URL) -> HumbleServer.Configuration {
     var configuration = self.configuration
-    configuration.streamFolder = streamFolder.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? defaultFolder
+    configuration.streamFolder =
+      streamFolder.map { URL(fileURLWithPath: $0, isDirectory: true) }
+      ?? files.appendingPathComponent("streams", isDirectory: true)
+    configuration.artworkFolder =
+      artworkFolder.map { URL(fileURLWithPath: $0, isDirectory: true) }
+      ?? files.appendingPathComponent("artwork", isDirectory: true)
     return configuration
   }
 
@@ -154,7 +180,7 @@ struct ServeCommand: AsyncParsableCommand {
     do {
       try await HumbleServer.run(
         store: SQLiteCatalogStore(database: services.database),
-        configuration: serverConfiguration(streamingFrom: services.location.streamsDirectory)
+        configuration: serverConfiguration(files: services.location.filesDirectory)
       ) { url in
         // Unbuffered: whoever started the server reads this line to learn where it listens.
         FileHandle.standardOutput.write(Data((url.absoluteString + "\n").utf8))
@@ -171,8 +197,8 @@ extension ServeCommand {
     let store = try await connectPostgres(
       location, configuration: .init(requestTimeout: .milliseconds(Int(databaseTimeout * 1000))))
     do {
-      let streams = serverConfiguration(streamingFrom: StorageLocation.userDefault().streamsDirectory)
-      try await HumbleServer.run(store: store, configuration: streams) { url in
+      let configuration = serverConfiguration(files: StorageLocation.userDefault().filesDirectory)
+      try await HumbleServer.run(store: store, configuration: configuration) { url in
         FileHandle.standardOutput.write(Data((url.absoluteString + "\n").utf8))
       }
       await store.close()

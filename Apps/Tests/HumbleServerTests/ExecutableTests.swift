@@ -175,6 +175,36 @@ import Testing
     }
   }
 
+  @Test func artworkIsWrittenToTheArtworkFolderOnItsFirstRequest() async throws {
+    let folder = directory.appendingPathComponent("art", isDirectory: true)
+    let server = try ServerProcess(
+      arguments: ["--port", "0", "--in-memory", "--artwork-folder", folder.path], directory: directory)
+    let client = HTTPTestClient(url: try #require(URL(string: try await server.firstLine())))
+    let artists = try await client.send(.GET, CatalogAPI.Path.artists)
+    let artist = try #require(try CatalogJSON.decoder().decode(ArtistList.self, from: artists.body).artists.first)
+    let image = try #require(artist.imageURL)
+    #expect(!FileManager.default.fileExists(atPath: folder.path))
+    let cover = try await client.send(.GET, image.path)
+    #expect(cover.status == 200, "\(cover.text)")
+    #expect(cover.header("Content-Type") == "image/png")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 1)
+    server.signal(SIGTERM)
+    #expect(await server.exitStatus() == 0)
+  }
+
+  @Test func anArtworkFolderThatIsAFileIsRefusedInOneLine() async throws {
+    let file = directory.appendingPathComponent("a-file")
+    try Data().write(to: file)
+    for folder in [file.path, ""] {
+      let run = try await run(["--in-memory", "--artwork-folder", folder])
+      #expect(run.status == 1)
+      #expect(
+        run.errors == [
+          "humble-server: --artwork-folder must be a folder or a path where one can be made, not '\(folder)'."
+        ])
+    }
+  }
+
   @Test func anUnopenableDatabaseIsOneLineAndExitStatus1() async throws {
     let run = try await run(["--port", "0", "--database", directory.path])
     #expect(run.status == 1)

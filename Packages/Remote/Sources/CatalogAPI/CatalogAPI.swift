@@ -41,6 +41,8 @@ public enum CatalogAPI {
     public static let trackLookup = "/v1/track-lookup"
     /// The path `/v1/tracks/{trackID}/stream`.
     public static func stream(ofTrack id: String) -> String { Route.streamOfTrack.filled(with: id) }
+    /// The path `/v1/artwork/{artworkID}`, for an artwork identifier (``ArtworkOwner/artworkID``).
+    public static func artwork(_ id: String) -> String { Route.artwork.filled(with: id) }
     /// The path `/v1/me/favourites`.
     public static let favourites = "/v1/me/favourites"
     /// The path `/v1/me/favourites/{trackID}`.
@@ -112,6 +114,8 @@ public enum CatalogAPI {
     public static let track = Route("/v1/tracks/{trackID}", parameter: "trackID")
     /// `/v1/tracks/{trackID}/stream`.
     public static let streamOfTrack = Route("/v1/tracks/{trackID}/stream", parameter: "trackID")
+    /// `/v1/artwork/{artworkID}`: an artist's or a playlist's cover (``ArtworkOwner``).
+    public static let artwork = Route("/v1/artwork/{artworkID}", parameter: "artworkID")
     /// `/v1/me/favourites/{trackID}`.
     public static let favourite = Route("/v1/me/favourites/{trackID}", parameter: "trackID")
   }
@@ -139,6 +143,9 @@ public enum CatalogAPI {
   public enum Limits {
     /// The longest identifier in a path, in bytes of UTF-8.
     public static let identifierBytes = 256
+    /// The longest artwork identifier in a path, in bytes of UTF-8: the longest prefix (`playlist-`) before the
+    /// longest identifier (``ArtworkOwner``).
+    public static let artworkIdentifierBytes = identifierBytes + ArtworkOwner.longestPrefixBytes
     /// The longest artist search query, in characters as JSON Schema's `maxLength` counts them: Unicode
     /// scalars (code points), so a letter with combining marks counts each mark.
     public static let queryCharacters = 200

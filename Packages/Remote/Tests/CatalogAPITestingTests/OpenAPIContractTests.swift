@@ -17,7 +17,9 @@ import Testing
     #expect(contract.operations.contains(.init(method: "HEAD", template: "/v1/tracks/{trackID}/stream")))
     #expect(contract.operations.contains(.init(method: "GET", template: "/v1/tracks/{trackID}")))
     #expect(contract.operations.contains(.init(method: "POST", template: "/v1/track-lookup")))
-    #expect(contract.operations.count == 15)
+    #expect(contract.operations.contains(.init(method: "GET", template: "/v1/artwork/{artworkID}")))
+    #expect(contract.operations.contains(.init(method: "HEAD", template: "/v1/artwork/{artworkID}")))
+    #expect(contract.operations.count == 17)
   }
 
   @Test func literalSegmentsWinOverParameters() {
