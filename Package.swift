@@ -139,7 +139,7 @@ let package = Package(
       "IntegrationTests", in: ".",
       using: [
         "Apps": ["HumbleApp", "HumbleServer", "HumbleServerPostgres", "HumbleServerTestSupport"],
-        "Remote": ["ServicesRemote"], "Domain": ["Domain"],
+        "Remote": ["ServicesRemote", "CatalogAPI"], "Domain": ["Domain"],
         "Services": ["Services", "ServicesLive", "ServicesTestSupport"],
         "Presentation": ["Presentation", "PresentationTestSupport"], "TableKit": ["TableKit", "TableKitTesting"],
         "swift-log": ["Logging"],

@@ -1,3 +1,4 @@
+import CatalogAPI
 import Domain
 import Foundation
 import HumbleServer
@@ -44,9 +45,10 @@ actor RemoteCatalog {
   }
 }
 
-/// The remote catalog names its own stream URLs (`SERVER/v1/tracks/ID/stream`) where the other implementations
-/// keep the catalog's: these adapters check that each one is exactly that and give the catalog's back, so the
-/// contract compares everything else as it is.
+/// The remote catalog names its own stream URLs (`SERVER/v1/tracks/ID/stream`) and artwork URLs
+/// (`SERVER/v1/artwork/artist-ID`, `…/playlist-ID`) where the other implementations keep the catalog's: these
+/// adapters check that each one is exactly that and give the catalog's back, so the contract compares everything
+/// else as it is.
 struct StreamURLCheckingMusicAPI: MusicAPI {
   let base: any MusicAPI
   let server: URL
@@ -62,19 +64,19 @@ struct StreamURLCheckingMusicAPI: MusicAPI {
   }
 
   func artist(withID artistID: Artist.ID) async throws(MusicAPIError) -> Artist {
-    try await base.artist(withID: artistID)
+    restoringCatalogImageURL(try await base.artist(withID: artistID), server: server)
   }
 
   func artists(matching query: String) async throws(MusicAPIError) -> [Artist] {
-    try await base.artists(matching: query)
+    try await base.artists(matching: query).map { restoringCatalogImageURL($0, server: server) }
   }
 
   func allArtists() async throws(MusicAPIError) -> [Artist] {
-    try await base.allArtists()
+    try await base.allArtists().map { restoringCatalogImageURL($0, server: server) }
   }
 
   func relatedArtists(of artistID: Artist.ID) async throws(MusicAPIError) -> [Artist] {
-    try await base.relatedArtists(of: artistID)
+    try await base.relatedArtists(of: artistID).map { restoringCatalogImageURL($0, server: server) }
   }
 
   func tracks(withIDs trackIDs: [Track.ID]) async throws(MusicAPIError) -> [Track] {
@@ -102,6 +104,13 @@ struct StreamURLCheckingPlaylistAPI: PlaylistAPI {
   private func restore(_ playlist: Playlist) -> Playlist {
     var playlist = playlist
     playlist.tracks = playlist.tracks.map { restoringCatalogStreamURL($0, server: server) }
+    let served =
+      server.absoluteString + CatalogAPI.Path.artwork(CatalogAPI.ArtworkOwner.playlistPrefix + playlist.id.rawValue)
+    if playlist.artworkURL.absoluteString == served,
+      let original = CatalogFixture.playlists.first(where: { $0.id == playlist.id })
+    {
+      playlist.artworkURL = original.artworkURL
+    }
     return playlist
   }
 }
@@ -116,6 +125,19 @@ private func restoringCatalogStreamURL(_ track: Track, server: URL) -> Track {
   var track = track
   track.streamURLString = original.streamURLString
   return track
+}
+
+/// The artist with the contract catalog's image URL, if the server named its own artwork endpoint for it; else
+/// unchanged, so the comparison fails and shows the URL.
+private func restoringCatalogImageURL(_ artist: Artist, server: URL) -> Artist {
+  let served =
+    server.absoluteString + CatalogAPI.Path.artwork(CatalogAPI.ArtworkOwner.artistPrefix + artist.id.rawValue)
+  guard artist.imageURL?.absoluteString == served,
+    let original = CatalogFixture.artists.first(where: { $0.id == artist.id })
+  else { return artist }
+  var artist = artist
+  artist.imageURL = original.imageURL
+  return artist
 }
 
 extension Logger {

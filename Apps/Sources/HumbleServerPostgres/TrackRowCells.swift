@@ -1,8 +1,9 @@
 import NIOCore
 import PostgresNIO
 
-/// A track's columns read straight from a row's cells: a page of a thousand tracks is eight thousand cells, and
-/// postgres-nio's general decoding of a row as a tuple costs more than the database's whole answer (it looks up
+/// A track's columns read straight from a row's cells.
+///
+/// A page of a thousand tracks is eight thousand cells, and postgres-nio's general decoding of a row as a tuple costs more than the database's whole answer (it looks up
 /// generic metadata for every cell). The schema fixes each column's type, so the bytes are read as that type.
 enum TrackRowCells {
   /// The columns of ``PostgresCatalogStore/trackColumns`` (the row's first eight cells), when each is in binary

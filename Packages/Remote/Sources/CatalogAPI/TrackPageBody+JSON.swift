@@ -13,7 +13,7 @@ extension TrackPageBody {
   ///
   /// Throws `EncodingError.invalidValue` for a duration that is not a finite number, as the encoder does.
   public func json(streamURL: (Track) -> String = \.streamURLString) throws -> [UInt8] {
-    try json(writingStreamURL: { track, out in out.string(streamURL(track)) })
+    try page(writingStreamURL: { track, out in out.string(streamURL(track)) })
   }
 
   /// The body as JSON, each track's stream URL `base` followed by `route` filled with the track's identifier
@@ -27,7 +27,7 @@ extension TrackPageBody {
     prefix.string(base + route.before)
     prefix.bytes.removeLast()
     let suffix = route.after
-    return try json(writingStreamURL: { track, out in
+    return try page(writingStreamURL: { track, out in
       out.bytes.append(contentsOf: prefix.bytes)
       out.append(CatalogAPI.Path.segment(track.id.rawValue))
       out.append(suffix)
@@ -35,7 +35,7 @@ extension TrackPageBody {
     })
   }
 
-  private func json(writingStreamURL streamURL: (Track, inout JSONBytes) -> Void) throws -> [UInt8] {
+  private func page(writingStreamURL streamURL: (Track, inout JSONBytes) -> Void) throws -> [UInt8] {
     var out = JSONBytes()
     out.bytes.reserveCapacity(96 + tracks.count * 260)
     out.raw("{")

@@ -138,10 +138,10 @@ final class CatalogClient: Sendable {
           session.dataTask(with: request),
           head: { [self] response in
             if let next = next(after: response, of: request) { readAhead(next) }
-          }
-        ) { [self] data, response, error, refusal in
-          answer.settle(refusal.map { .failure($0) } ?? outcome(data, response, error))
-        }
+          },
+          finish: { [self] data, response, error, refusal in
+            answer.settle(refusal.map { .failure($0) } ?? outcome(data, response, error))
+          })
       }
     ).get()
   }
@@ -167,10 +167,10 @@ final class CatalogClient: Sendable {
       session.dataTask(with: request),
       head: { [self] response in
         if let next = page.headArrived(next: next(after: response, of: request)) { readAhead(next) }
-      }
-    ) { [self] data, response, error, refusal in
-      page.outcome.settle(refusal.map { .failure($0) } ?? outcome(data, response, error))
-    }
+      },
+      finish: { [self] data, response, error, refusal in
+        page.outcome.settle(refusal.map { .failure($0) } ?? outcome(data, response, error))
+      })
   }
 
   /// What an exchange with the server comes to: its body and response, or why there is none.
