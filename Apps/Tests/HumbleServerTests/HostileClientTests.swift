@@ -65,6 +65,10 @@ import Testing
         for await closedCount in closes where closedCount >= shed { return }
       }
       let opened = ContinuousClock.now - started
+      // The client sees a connection closed before the server has counted it gone: wait for the server's count.
+      try await within(Self.patience, "the server's count of open connections back to \(limit)") {
+        await server.server.waitUntilOpenConnections(atMost: limit)
+      }
       #expect(server.server.openConnectionCount <= limit)
       let clock = ContinuousClock()
       var response: HTTPTestResponse?
