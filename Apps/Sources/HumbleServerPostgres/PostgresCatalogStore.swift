@@ -220,7 +220,11 @@ public final class PostgresCatalogStore: CatalogStore {
     let order = page.order
     let column = Self.sortColumn(order)
     let descending = order.sortsDescending
-    let columns = "\(Self.trackColumns), track.position AS page_position, \(column) AS page_key"
+    // The artist's stored count rides along in each row (one lookup the planner does once): a page is one round
+    // trip to the database, not two. Only an empty page asks for the count on its own.
+    let columns =
+      "\(Self.trackColumns), track.position AS page_position, \(column) AS page_key, "
+      + "(SELECT track_count FROM artist WHERE id = $1) AS page_total"
     let fetched = page.limit + 1
     var sql: PostgresQuery
     switch (page.after, order) {
@@ -261,23 +265,27 @@ public final class PostgresCatalogStore: CatalogStore {
     }
     let query = sql
     let result: TrackPage? = try await request { connection in
-      let totals = try await connection.query(
-        "SELECT track_count FROM artist WHERE id = \(id.rawValue)", logger: logger
-      ).collect()
-      guard let total = try totals.first?.decode(Int.self) else { return nil }
       let rows = try await connection.query(query, logger: logger)
       var tracks: [Track] = []
+      var total: Int?
       var last: PostgresRow?
       for try await row in rows {
+        if total == nil { total = try row.makeRandomAccess()[10].decode(Int.self) }
         guard tracks.count < page.limit else {
           // A row past the page: there is a next page, after the page's last track.
           let next = try last.map { try Self.cursor(order, of: $0.makeRandomAccess()) }
-          return TrackPage(tracks: tracks, offset: page.offset, total: total, nextCursor: next)
+          return TrackPage(tracks: tracks, offset: page.offset, total: total ?? 0, nextCursor: next)
         }
         tracks.append(try Self.track(row))
         last = row
       }
-      return TrackPage(tracks: tracks, offset: page.offset, total: total)
+      if let total { return TrackPage(tracks: tracks, offset: page.offset, total: total) }
+      // No track on the page: the count says whether the artist exists.
+      let totals = try await connection.query(
+        "SELECT track_count FROM artist WHERE id = \(id.rawValue)", logger: logger
+      ).collect()
+      guard let stored = try totals.first?.decode(Int.self) else { return nil }
+      return TrackPage(tracks: [], offset: page.offset, total: stored)
     }
     guard let result else { throw .artistNotFound(id) }
     return result

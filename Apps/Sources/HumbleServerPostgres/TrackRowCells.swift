@@ -14,10 +14,12 @@ enum TrackRowCells {
     artist: String
   )? {
     var cells = row.makeIterator()
-    guard let id = cells.next().flatMap(text), let title = cells.next().flatMap(text),
-      let duration = cells.next().flatMap(double), let stream = cells.next().flatMap(text),
-      let popularity = cells.next().flatMap(integer), let released = cells.next().flatMap(double),
-      let explicit = cells.next().flatMap(bool), let artist = cells.next().flatMap(text)
+    // Each cell is read where the iterator hands it over (an optional's map would copy it, and its buffer).
+    guard let idCell = cells.next(), let id = text(idCell), let titleCell = cells.next(), let title = text(titleCell),
+      let durationCell = cells.next(), let duration = double(durationCell), let streamCell = cells.next(),
+      let stream = text(streamCell), let popularityCell = cells.next(), let popularity = integer(popularityCell),
+      let releasedCell = cells.next(), let released = double(releasedCell), let explicitCell = cells.next(),
+      let explicit = bool(explicitCell), let artistCell = cells.next(), let artist = text(artistCell)
     else { return nil }
     return (id, title, duration, stream, popularity, released, explicit, artist)
   }
