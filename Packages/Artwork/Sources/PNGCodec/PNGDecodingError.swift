@@ -1,3 +1,5 @@
+import HumbleSupport
+
 /// Why bytes did not decode as a PNG.
 ///
 /// A program acts on the case; ``description`` is one line for people.
@@ -16,10 +18,10 @@ public enum PNGDecodingError: Error, Hashable, Sendable, CustomStringConvertible
     switch self {
     case .inputTooLarge(let bytes, let limit):
       "The PNG is \(bytes.grouped) bytes long, more than the limit of \(limit.grouped) bytes."
-    case .notPNG(let reason): "Not a PNG: \(reason.asOneLine)."
+    case .notPNG(let reason): "Not a PNG: \(reason.oneLine)."
     case .tooLarge(let width, let height, let limit):
       "The PNG claims \(width.grouped) × \(height.grouped) pixels, too large: \(limit)."
-    case .corrupt(let reason): "The PNG is corrupt: \(reason.asOneLine)."
+    case .corrupt(let reason): "The PNG is corrupt: \(reason.oneLine)."
     }
   }
 }

@@ -1,3 +1,5 @@
+import HumbleSupport
+
 /// Why pixels could not be encoded as a PNG.
 ///
 /// A program acts on the case; ``description`` is one line for people.
@@ -12,7 +14,7 @@ public enum PNGEncodingError: Error, Hashable, Sendable, CustomStringConvertible
     switch self {
     case .tooLarge(let width, let height):
       "An image of \(width.grouped) × \(height.grouped) pixels is too large to write as a PNG."
-    case .failed(let reason): "The PNG could not be written: \(reason.asOneLine)."
+    case .failed(let reason): "The PNG could not be written: \(reason.oneLine)."
     }
   }
 }

@@ -80,7 +80,7 @@ struct PNGDecodingErrorTests {
       #expect(!error.description.contains { $0.isNewline }, "\(error)")
     }
     #expect(errors[0].description == "The PNG is 20,000,000 bytes long, more than the limit of 16,777,216 bytes.")
-    #expect(errors[3].description == "The PNG is corrupt: IDAT:  CRC error.")
+    #expect(errors[3].description == "The PNG is corrupt: IDAT: CRC error.")
   }
 
   /// libpng's reason, when decoding `png` throws ``PNGDecodingError/corrupt(reason:)`` with a one-line

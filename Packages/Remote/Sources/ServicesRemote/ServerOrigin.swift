@@ -1,27 +1,15 @@
 import Foundation
+import HumbleSupport
 
-/// The origin of the configured server (scheme, host and port, as RFC 6454 compares them): the only place the
-/// client sends its bearer token.
+/// The origin of the configured server (``HTTPOrigin``, the one rule for origins): the only place the client
+/// sends its bearer token.
 ///
 /// A redirect is followed only when it stays on this origin. One to another host or port, or to another scheme
 /// (https to http above all, which would send the token in clear), is refused, and the request fails with a
 /// one-line reason: the token never reaches a server the user did not name.
-struct ServerOrigin: Hashable, Sendable {
-  let scheme: String
-  let host: String
-  let port: Int
+typealias ServerOrigin = HTTPOrigin
 
-  /// The origin of `url`, or nil when it has no scheme or host.
-  init?(_ url: URL) {
-    guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), !host.isEmpty else { return nil }
-    self.scheme = scheme
-    self.host = host
-    port = url.port ?? Self.defaultPort(of: scheme)
-  }
-
-  /// The origin as a URL prefix, `http://127.0.0.1:8080`.
-  var text: String { "\(scheme)://\(host):\(port)" }
-
+extension HTTPOrigin {
   /// Why a redirect to `target` is refused, in one line, or nil when it stays on this origin.
   func refusal(ofRedirectTo target: URL?) -> String? {
     guard let target else { return "the server redirected to a URL that cannot be read: refused" }
@@ -35,14 +23,6 @@ struct ServerOrigin: Hashable, Sendable {
     }
     return
       "the server redirected to \(targetText), another origin than \(text): refused, the token stays with the server"
-  }
-
-  private static func defaultPort(of scheme: String) -> Int {
-    switch scheme {
-    case "http": 80
-    case "https": 443
-    default: -1
-    }
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HumbleSupport
 import PNGCodec
 
 extension LiveArtworkLoader {
