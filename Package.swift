@@ -69,7 +69,8 @@ let package = Package(
       "ServicesRemoteTests", in: "Packages/Remote",
       using: [
         "Remote": ["ServicesRemote", "CatalogAPI"], "Domain": ["Domain"],
-        "Services": ["Services", "ServicesTestSupport"], "Support": ["HumbleSupport", "HumbleSupportTesting"],
+        "Services": ["Services", "ServicesTestSupport", "SeededRandomness"],
+        "Support": ["HumbleSupport", "HumbleSupportTesting"],
       ]
     ),
     tests("ListCoreTests", in: "Packages/ListCore", using: ["ListCore": ["ListCore", "ListCoreTesting"]]),

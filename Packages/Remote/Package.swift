@@ -37,7 +37,7 @@ let package = Package(
     .testTarget(
       name: "ServicesRemoteTests",
       dependencies: ["ServicesRemote", "CatalogAPI"] + products(of: "Domain", "Domain")
-        + products(of: "Services", "Services", "ServicesTestSupport")
+        + products(of: "Services", "Services", "ServicesTestSupport", "SeededRandomness")
         + products(of: "Support", "HumbleSupport", "HumbleSupportTesting")
     ),
   ]

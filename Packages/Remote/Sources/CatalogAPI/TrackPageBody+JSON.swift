@@ -428,26 +428,96 @@ private struct JSONReader {
     var releaseDate: Date?
     var explicit: Bool?
     var artistID: String?
-    try object { (reader: inout JSONReader, name) throws(DecodingError) in
-      switch name {
-      case "id": id = try reader.string()
-      case "title": title = try reader.string()
-      case "duration": duration = try reader.double()
-      case "streamURL": streamURL = try reader.string()
-      case "popularity": popularity = try reader.integer()
-      case "releaseDate":
-        let text = try reader.string()
-        guard let date = CatalogJSON.parse(text) else { throw reader.failure("'\(text)' is not an RFC 3339 date-time") }
+    try expect(UInt8(ascii: "{"))
+    var isFirst = true
+    while true {
+      if isFirst, peek() == UInt8(ascii: "}") {
+        position += 1
+        break
+      }
+      isFirst = false
+      // A hundred thousand tracks are eight hundred thousand member names: each is matched where it lies, without
+      // a text made for it.
+      let member = try trackMember()
+      try expect(UInt8(ascii: ":"))
+      switch member {
+      case .id: id = try string()
+      case .title: title = try string()
+      case .duration: duration = try double()
+      case .streamURL: streamURL = try string()
+      case .popularity: popularity = try integer()
+      case .releaseDate:
+        let text = try string()
+        guard let date = CatalogJSON.parse(text) else { throw failure("'\(text)' is not an RFC 3339 date-time") }
         releaseDate = date
-      case "containsExplicitLyrics": explicit = try reader.bool()
-      case "artistID": artistID = try reader.string()
-      default: try reader.skipValue()
+      case .containsExplicitLyrics: explicit = try bool()
+      case .artistID: artistID = try string()
+      case .other: try skipValue()
+      }
+      switch peek() {
+      case UInt8(ascii: ","): position += 1
+      case UInt8(ascii: "}"):
+        position += 1
+        return try makeTrack(id, title, duration, streamURL, popularity, releaseDate, explicit, artistID)
+      default: throw failure("expected ',' or '}'")
       }
     }
+    return try makeTrack(id, title, duration, streamURL, popularity, releaseDate, explicit, artistID)
+  }
+
+  /// The track of the members read, or a failure when one is missing.
+  private func makeTrack(
+    _ id: String?, _ title: String?, _ duration: Double?, _ streamURL: String?, _ popularity: Int?,
+    _ releaseDate: Date?, _ explicit: Bool?, _ artistID: String?
+  ) throws(DecodingError) -> Track {
     guard let id, let title, let duration, let streamURL, let popularity, let releaseDate, let explicit, let artistID
     else { throw failure("a track without one of its members") }
     return Track(
       id: Track.ID(id), title: title, duration: duration, streamURLString: streamURL, popularity: popularity,
       releaseDate: releaseDate, containsExplicitLyrics: explicit, artistID: Artist.ID(artistID))
+  }
+
+  /// The members of a track.
+  enum TrackMember {
+    case id, title, duration, streamURL, popularity, releaseDate, containsExplicitLyrics, artistID, other
+
+    /// The member `name` (its UTF-8) names.
+    init(_ name: UnsafeBufferPointer<UInt8>) {
+      func named(_ text: StaticString) -> Bool {
+        name.count == text.utf8CodeUnitCount
+          && name.indices.allSatisfy { name[$0] == text.utf8Start[$0] }
+      }
+      self =
+        switch name.count {
+        case 2 where named("id"): .id
+        case 5 where named("title"): .title
+        case 8 where named("duration"): .duration
+        case 8 where named("artistID"): .artistID
+        case 9 where named("streamURL"): .streamURL
+        case 10 where named("popularity"): .popularity
+        case 11 where named("releaseDate"): .releaseDate
+        case 22 where named("containsExplicitLyrics"): .containsExplicitLyrics
+        default: .other
+        }
+    }
+  }
+
+  /// A member's name, read and matched in place (one with an escape is read as text first, as JSON compares names
+  /// by their characters).
+  mutating func trackMember() throws(DecodingError) -> TrackMember {
+    try expect(UInt8(ascii: "\""))
+    let start = position
+    while position < text.count, text[position] != UInt8(ascii: "\""), text[position] != UInt8(ascii: "\\") {
+      guard text[position] >= 0x20 else { throw failure("a control character in a string") }
+      position += 1
+    }
+    guard position < text.count else { throw failure("an unterminated string") }
+    if text[position] == UInt8(ascii: "\"") {
+      position += 1
+      return TrackMember(UnsafeBufferPointer(rebasing: text[start..<position - 1]))
+    }
+    position = start - 1
+    var name = try string()
+    return name.withUTF8 { TrackMember($0) }
   }
 }

@@ -11,6 +11,7 @@ extension CatalogClient {
   /// answer that cannot be used.
   static func requireRemoteStreams(_ tracks: [Track], in path: String) throws(RemoteFailure) -> [Track] {
     for track in tracks {
+      if PlainHTTPURL.matches(track.streamURLString) { continue }
       guard let scheme = track.streamURL.scheme?.lowercased(), remoteStreamSchemes.contains(scheme) else {
         let url = String(track.streamURL.absoluteString.prefix(200))
         throw .failed(

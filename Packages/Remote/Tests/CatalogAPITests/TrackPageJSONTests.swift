@@ -71,6 +71,18 @@ import Testing
     #expect(ours.tracks.first?.releaseDate == Date(timeIntervalSince1970: 1_334_966_400))
   }
 
+  @Test func memberNamesWithEscapesAreTheNamesTheySpell() throws {
+    let text = #"""
+      {"total": 1, "offset": 0, "tracks": [{"\u0069d": "a", "titl\u0065": "t", "duration": 1,
+        "stream\u0055RL": "http://h/s", "popularity": 2, "releaseDate": "2012-04-21T00:00:00Z",
+        "containsExplicitLyrics": false, "artist\u0049D": "x", "i": 1, "idx": 2, "": 3}]}
+      """#
+    let data = Data(text.utf8)
+    let ours = try TrackPageBody(json: data)
+    #expect(ours == (try CatalogJSON.decoder().decode(TrackPageBody.self, from: data)))
+    #expect(ours.tracks.first?.id == "a" && ours.tracks.first?.artistID == "x")
+  }
+
   @Test(arguments: [
     "", "{", "[]", #"{"tracks": [], "offset": 0}"#, #"{"tracks": [], "offset": 0, "total": 1} x"#,
     #"{"tracks": [{"id": 1}], "offset": 0, "total": 1}"#, #"{"tracks": [], "offset": 1.5, "total": 1}"#,
