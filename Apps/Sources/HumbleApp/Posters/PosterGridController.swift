@@ -1,6 +1,5 @@
 import CollectionKit
 import Foundation
-import HumbleSupport
 import Presentation
 import Services
 
@@ -187,15 +186,21 @@ public final class PosterGridController: CollectionViewDelegate {
   /// before that stay are reconfigured, and prefetches of posters that left or changed their artwork are
   /// cancelled.
   public func show(_ next: PosterGridSnapshot) {
-    let models = next.cellModels.uniquedKeepingOrder(by: \.id)
     let displayed = collectionView.indexPathsForVisibleItems.sorted().compactMap {
       collectionDataSource.itemIdentifier(for: $0)
     }
-    posters.models = Dictionary(uniqueKeysWithValues: models.map { ($0.id, $0) })
+    // A poster listed twice is shown once, where it first appears (a snapshot's identifiers must be unique).
+    var models: [PosterCellModel.ID: PosterCellModel] = [:]
+    var identifiers: [PosterCellModel.ID] = []
+    for model in next.cellModels where models[model.id] == nil {
+      models[model.id] = model
+      identifiers.append(model.id)
+    }
+    posters.models = models
     var items = DiffableDataSourceSnapshot<Section, PosterCellModel.ID>()
     items.appendSections([.posters])
-    items.appendItems(models.map(\.id))
-    items.reconfigureItems(displayed.filter { posters.models[$0] != nil })
+    items.appendItems(identifiers)
+    items.reconfigureItems(displayed.filter { models[$0] != nil })
     do {
       try collectionDataSource.apply(items, animatingDifferences: false)
     } catch {
