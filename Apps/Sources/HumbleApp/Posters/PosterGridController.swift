@@ -137,8 +137,10 @@ public final class PosterGridController: CollectionViewDelegate {
     }
   }
 
+  /// Cancels every load the grid started: the displayed cells' and the prefetches' (the screen was left).
   isolated deinit {
     updates?.cancel()
+    for cell in collectionView.visibleCells { (cell as? PosterCell)?.unbind() }
     for prefetch in prefetches.values { prefetch.task.cancel() }
   }
 

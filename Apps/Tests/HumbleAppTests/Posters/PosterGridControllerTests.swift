@@ -62,6 +62,17 @@ import Testing
     #expect(loader.cancelledURLs == [PosterFixtures.url(0)])
   }
 
+  @Test func leavingTheGridCancelsItsLoads() async {
+    loader.holdCalls()
+    var controller: PosterGridController? = grid(of: 30)
+    #expect(controller?.artworkLoadsInFlight == 12, "6 displayed, 6 prefetched")
+    controller = nil
+    for number in 0..<12 {
+      await loader.heldCall(for: PosterFixtures.url(number)).waitUntilFinished()
+    }
+    #expect(Set(loader.cancelledURLs) == Set((0..<12).map(PosterFixtures.url)))
+  }
+
   @Test func prefetchingStartsTheNearestPostersFirstAndCancelsThemWhenTheViewportTurnsAway() async {
     loader.holdCalls()
     let controller = grid(of: 30)
