@@ -23,13 +23,16 @@ final class RaceLoader: ArtworkLoader {
   }
 
   private struct Call {
-    let url: URL
+    /// The call's URL, as the index of its answer (comparing numbers is cheaper than comparing URLs).
+    let answer: Int
     let waiter: CheckedContinuation<Release, Never>
   }
 
   /// The answer for each URL: artwork or a failure.
   private(set) var answers: [URL: Result<Artwork, ArtworkLoadError>] = [:]
-  private var answerOrder: [URL: Int] = [:]
+  /// The URLs, in the order their answers were set, and each one's index there.
+  private var urls: [URL] = []
+  private var indexes: [URL: Int] = [:]
   /// Called each time a call arrives or is released.
   var onChange: (() -> Void)?
   /// How many calls answered although their task had been cancelled.
@@ -42,16 +45,14 @@ final class RaceLoader: ArtworkLoader {
   /// The URLs calls wait for, each once, in the order their answers were set (not the order the calls came in,
   /// which the hop through the nonisolated protocol requirement may change from run to run).
   var waitingURLs: [URL] {
-    var seen: Set<URL> = []
-    return waiting.compactMap { seen.insert($0.url).inserted ? $0.url : nil }
-      .sorted { answerOrder[$0, default: .max] < answerOrder[$1, default: .max] }
+    Set(waiting.map(\.answer)).sorted().map { urls[$0] }
   }
 
-  /// Waits for the test to release `url`, then answers as `answers` says (on the main actor, where the cells call
-  /// from: no call leaves it, so nothing waits for another thread).
+  /// Waits for the test to release `url`, then answers as `answers` says (none set: `notFound`).
   func artwork(for url: URL) async throws(ArtworkLoadError) -> Artwork {
+    guard let index = indexes[url] else { throw .notFound(url) }
     let release = await withCheckedContinuation { waiter in
-      waiting.append(Call(url: url, waiter: waiter))
+      waiting.append(Call(answer: index, waiter: waiter))
       onChange?()
     }
     if Task.isCancelled {
@@ -63,15 +64,18 @@ final class RaceLoader: ArtworkLoader {
 
   /// Sets the answer for `url`.
   func answer(_ url: URL, with answer: Result<Artwork, ArtworkLoadError>) {
-    if answers.updateValue(answer, forKey: url) == nil { answerOrder[url] = answerOrder.count }
+    guard answers.updateValue(answer, forKey: url) == nil else { return }
+    indexes[url] = urls.count
+    urls.append(url)
   }
 
   /// Releases every call waiting for `url`.
   func release(_ url: URL, _ release: Release) {
+    guard let index = indexes[url] else { return }
     var released: [Call] = []
     var kept: [Call] = []
     for call in waiting {
-      if call.url == url { released.append(call) } else { kept.append(call) }
+      if call.answer == index { released.append(call) } else { kept.append(call) }
     }
     waiting = kept
     onChange?()
