@@ -121,7 +121,11 @@ final class RaceRun {
     case 50..<55:
       controller.collectionView.reloadData()
       return "reload the data"
-    case 55..<88: return release()
+    case 55..<58:
+      // Turning prefetching off cancels every prefetch on its way; on again, the window is asked for anew.
+      controller.collectionView.isPrefetchingEnabled.toggle()
+      return "turn prefetching \(controller.collectionView.isPrefetchingEnabled ? "on" : "off")"
+    case 58..<88: return release()
     default:
       // The answers land after the disturbance: a cell may be showing another item by then.
       let released = release()

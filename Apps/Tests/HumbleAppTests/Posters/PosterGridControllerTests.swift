@@ -22,6 +22,20 @@ import Testing
     return controller
   }
 
+  @Test func reloadingShowsThePostersTheSourceAnswers() async {
+    loader.returnArtwork(.fixture())
+    let source = PosterSource { _ in (0..<4).map { PosterFixtures.poster($0) } }
+    let controller = PosterGridController(
+      dataSource: PosterGridDataSource(source: source), loader: loader, width: 12, height: 4, metrics: .small)
+    #expect(controller.visibleIndexes.isEmpty)
+    await controller.reload()
+    #expect(controller.snapshot.state == .loaded)
+    #expect(controller.collectionDataSource.snapshot().itemIdentifiers == (0..<4).map(PosterFixtures.id))
+    #expect(controller.visibleIndexes == Array(0..<4))
+    #expect(controller.cell(at: 3)?.model == PosterFixtures.poster(3))
+    await controller.loadCount.waitUntilNoneInFlight()
+  }
+
   @Test func linesHoldAsManyPostersAsTheWidthFits() {
     let metrics = PosterGridController.Metrics()
     #expect(metrics.columns(forWidth: 80) == 3)
