@@ -40,7 +40,7 @@ import Testing
   @Test func cellsWithoutTheIdentityCheckFailTheProperty() async {
     // The check that the property reaches the race: with the bug on purpose, some seeds show a wrong picture.
     var failing: [(seed: UInt64, failure: RaceRun.Failure)] = []
-    for seed in Self.seeds.prefix(1_000) {
+    for seed in UInt64(1)...1_000 {
       if let failure = await RaceRun(seed: seed, cellsDropLateAnswers: false).play(), failure.isWrongPicture {
         failing.append((seed, failure))
       }
@@ -50,7 +50,7 @@ import Testing
       return
     }
     print(
-      "Without the identity check, \(failing.count) of the first \(min(1_000, Self.seeds.count)) seeds show a wrong "
+      "Without the identity check, \(failing.count) of the first 1,000 seeds show a wrong "
         + "picture; seed \(first.seed) fails \(first.failure)")
   }
 }
