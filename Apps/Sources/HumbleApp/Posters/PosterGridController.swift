@@ -28,31 +28,6 @@ public final class PosterGridController: CollectionViewDelegate {
     case posters
   }
 
-  /// The size of a poster and the space between posters, in terminal cells.
-  public struct Metrics: Hashable, Sendable {
-    /// A poster's width, in columns.
-    public var posterWidth: Int
-    /// A poster's height, in lines: its artwork, title and subtitle.
-    public var posterHeight: Int
-    /// The least space between two posters of a line, in columns.
-    public var spacing: Int
-    /// The space between two lines of posters, in lines.
-    public var lineSpacing: Int
-
-    /// Metrics; by default 20 × 12 posters, at least 2 columns apart, lines 1 apart.
-    public init(posterWidth: Int = 20, posterHeight: Int = 12, spacing: Int = 2, lineSpacing: Int = 1) {
-      self.posterWidth = max(1, posterWidth)
-      self.posterHeight = max(1, posterHeight)
-      self.spacing = max(0, spacing)
-      self.lineSpacing = max(0, lineSpacing)
-    }
-
-    /// How many posters a line of `width` columns holds (at least one).
-    public func columns(forWidth width: Int) -> Int {
-      max(1, (width + spacing) / (posterWidth + spacing))
-    }
-  }
-
   /// A cell's artwork changed because the loader answered: which poster, where it is now, and what it shows.
   public struct ArtworkChange: Hashable, Sendable {
     /// The poster.
@@ -232,32 +207,5 @@ public final class PosterGridController: CollectionViewDelegate {
   private func artworkChanged(in cell: PosterCell) {
     guard let model = cell.model, let indexPath = collectionDataSource.indexPath(for: model.id) else { return }
     onArtworkChange?(ArtworkChange(item: model.id, index: indexPath.item, state: cell.artworkState))
-  }
-}
-
-/// The posters a grid shows by identifier and what its cells load with: what the cell provider binds a cell to.
-@MainActor
-final class PosterStore {
-  var models: [PosterCellModel.ID: PosterCellModel] = [:]
-  let loader: any ArtworkLoader
-  let loadCount = ArtworkLoadCount()
-  /// Whether the cells drop answers of earlier bindings (a test hook; see ``PosterCell/dropsLateAnswers``).
-  var cellsDropLateAnswers = true
-  var artworkChanged: ((PosterCell) -> Void)?
-
-  init(loader: any ArtworkLoader) {
-    self.loader = loader
-  }
-
-  /// Configures a cell for a poster.
-  func bind(_ cell: PosterCell, to item: PosterCellModel.ID) {
-    guard let model = models[item] else {
-      cell.unbind()
-      return
-    }
-    cell.dropsLateAnswers = cellsDropLateAnswers
-    cell.loadCount = loadCount
-    cell.onArtworkChange = { [weak self] cell in self?.artworkChanged?(cell) }
-    cell.configure(with: model, loader: loader)
   }
 }
