@@ -159,9 +159,9 @@ public final class PosterGridController: CollectionViewDelegate {
   }
 
   /// Shows a snapshot of the posters: the diffable data source applies the difference from the grid shown as one
-  /// batch update (or reloads the collection view's data when the update is refused), the posters displayed
-  /// before that stay are reconfigured, and prefetches of posters that left or changed their artwork are
-  /// cancelled.
+  /// batch update (or reloads the collection view's data when the grid was empty, or refuses the update), the
+  /// posters displayed before that stay are reconfigured, and prefetches of posters that left or changed their
+  /// artwork are cancelled.
   public func show(_ next: PosterGridSnapshot) {
     let displayed = collectionView.indexPathsForVisibleItems.sorted().compactMap {
       collectionDataSource.itemIdentifier(for: $0)
@@ -179,7 +179,12 @@ public final class PosterGridController: CollectionViewDelegate {
     items.appendItems(identifiers)
     items.reconfigureItems(displayed.filter { models[$0] != nil })
     do {
-      try collectionDataSource.apply(items, animatingDifferences: false)
+      if collectionDataSource.snapshot().numberOfItems == 0 {
+        // Nothing shown yet: there is nothing to diff against, and a grid of 10,000 posters skips 10,000 inserts.
+        try collectionDataSource.applySnapshotUsingReloadData(items)
+      } else {
+        try collectionDataSource.apply(items, animatingDifferences: false)
+      }
     } catch {
       // A snapshot of unique identifiers always applies; this keeps the grid showing the data whatever happens.
       try? collectionDataSource.applySnapshotUsingReloadData(items)
