@@ -114,6 +114,7 @@ let package = Package(
       "HumbleAppTests", in: "Apps",
       using: [
         "Apps": ["HumbleApp"], "Domain": ["Domain"], "TableKit": ["TableKitTesting"],
+        "CollectionKit": ["CollectionKitTesting"],
         "Services": ["SeededRandomness", "ServicesLive", "CatalogLockHolder", "ServicesTestSupport"],
         "Presentation": ["Presentation", "PresentationTestSupport"],
       ]

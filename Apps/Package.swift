@@ -16,7 +16,7 @@ let package = Package(
     + ["HumbleApp", "HumbleServer", "HumbleServerPostgres", "HumbleServerTestSupport"].map {
       .library(name: $0, targets: [$0])
     },
-  dependencies: ["Domain", "Services", "Presentation", "TableKit", "Remote", "Support", "Artwork"].map {
+  dependencies: ["Domain", "Services", "Presentation", "TableKit", "CollectionKit", "Remote", "Support", "Artwork"].map {
     .package(path: "../Packages/\($0)")
   } + [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.6.0"),
@@ -38,7 +38,7 @@ let package = Package(
       name: "HumbleApp",
       dependencies: products(of: "Domain", "Domain") + products(of: "Services", "Services")
         + products(of: "Presentation", "Presentation") + products(of: "TableKit", "TableKit")
-        + products(of: "Support", "HumbleSupport")
+        + products(of: "CollectionKit", "CollectionKit") + products(of: "Support", "HumbleSupport")
     ),
     .executableTarget(
       name: "humble",
@@ -77,6 +77,7 @@ let package = Package(
     .testTarget(
       name: "HumbleAppTests",
       dependencies: ["HumbleApp"] + products(of: "Domain", "Domain") + products(of: "TableKit", "TableKitTesting")
+        + products(of: "CollectionKit", "CollectionKitTesting")
         + products(of: "Services", "SeededRandomness", "ServicesLive", "CatalogLockHolder", "ServicesTestSupport")
         + products(of: "Presentation", "Presentation", "PresentationTestSupport")
     ),
