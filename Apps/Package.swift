@@ -16,9 +16,9 @@ let package = Package(
     + ["HumbleApp", "HumbleServer", "HumbleServerPostgres", "HumbleServerTestSupport"].map {
       .library(name: $0, targets: [$0])
     },
-  dependencies: ["Domain", "Services", "Presentation", "TableKit", "CollectionKit", "Remote", "Support", "Artwork"].map {
-    .package(path: "../Packages/\($0)")
-  } + [
+  dependencies: [
+    "Domain", "Services", "Presentation", "TableKit", "CollectionKit", "Remote", "Support", "Artwork",
+  ].map { .package(path: "../Packages/\($0)") } + [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.6.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),

@@ -3,15 +3,16 @@
 /// A load ends once its answer was applied or dropped, in the same main-actor turn. A test waits on ``onChange``
 /// rather than on time; the REPL can say whether artwork is still on its way.
 @MainActor
-package final class ArtworkLoadCount {
+@_spi(Testing) public final class ArtworkLoadCount {
   /// The loads started and not yet ended.
-  package private(set) var inFlight = 0
+  @_spi(Testing) public private(set) var inFlight = 0
   /// Every load started so far.
-  package private(set) var started = 0
+  @_spi(Testing) public private(set) var started = 0
   /// Called after every change of ``inFlight``.
-  package var onChange: (@MainActor () -> Void)?
+  @_spi(Testing) public var onChange: (@MainActor () -> Void)?
 
-  package init() {}
+  /// A count at zero.
+  @_spi(Testing) public init() {}
 
   /// A load started.
   func began() {

@@ -24,9 +24,9 @@ public final class PosterCell: CollectionViewCell {
 
   /// Whether an answer is checked against the binding it was asked under before it is applied (a test hook:
   /// false reproduces the stale-picture bug on purpose, so a test can show that it catches it).
-  package var dropsLateAnswers = true
+  @_spi(Testing) public var dropsLateAnswers = true
   /// Counts the cell's loads, for the grid that shows it.
-  package var loadCount: ArtworkLoadCount?
+  @_spi(Testing) public var loadCount: ArtworkLoadCount?
 
   /// The binding the cell shows: a new token for each item or URL it is bound to.
   private var binding = 0
@@ -61,7 +61,7 @@ public final class PosterCell: CollectionViewCell {
 
   /// Waits until the load of the current binding has ended: its answer applied (or dropped), or its
   /// cancellation seen (a test hook; returns at once when there is none).
-  package func waitUntilLoadEnds() async {
+  @_spi(Testing) public func waitUntilLoadEnds() async {
     await load?.value
   }
 

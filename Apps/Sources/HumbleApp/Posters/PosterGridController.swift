@@ -68,9 +68,9 @@ public final class PosterGridController: CollectionViewDelegate {
   var prefetches: [PosterCellModel.ID: Prefetch] = [:]
   var nextPrefetch = 0
   /// Every prefetch started, in order (a test hook).
-  package internal(set) var prefetchesStarted: [PosterCellModel.ID] = []
+  @_spi(Testing) public internal(set) var prefetchesStarted: [PosterCellModel.ID] = []
   /// Every prefetch cancelled, in order (a test hook).
-  package internal(set) var prefetchesCancelled: [PosterCellModel.ID] = []
+  @_spi(Testing) public internal(set) var prefetchesCancelled: [PosterCellModel.ID] = []
   private var updates: Task<Void, Never>?
 
   /// A grid over a data source, `width` columns wide and `height` lines high, whose cells load from `loader`.
@@ -121,13 +121,13 @@ public final class PosterGridController: CollectionViewDelegate {
 
   /// Whether the grid's cells drop answers of earlier bindings (a test hook: false makes every cell show whatever
   /// answer lands last, the stale-picture bug, so that a test can show it catches it).
-  package var cellsDropLateAnswers: Bool {
+  @_spi(Testing) public var cellsDropLateAnswers: Bool {
     get { posters.cellsDropLateAnswers }
     set { posters.cellsDropLateAnswers = newValue }
   }
 
   /// Counts the artwork loads on their way (a test hook: a test waits on its changes).
-  package var loadCount: ArtworkLoadCount { posters.loadCount }
+  @_spi(Testing) public var loadCount: ArtworkLoadCount { posters.loadCount }
 
   /// How many posters a line of the grid holds.
   public var columns: Int {

@@ -1,6 +1,6 @@
 import CollectionKit
 import Foundation
-import HumbleApp
+@_spi(Testing) import HumbleApp
 import Presentation
 import SeededRandomness
 import Services

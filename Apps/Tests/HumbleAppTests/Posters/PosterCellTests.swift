@@ -1,5 +1,5 @@
 import Foundation
-import HumbleApp
+@_spi(Testing) import HumbleApp
 import Presentation
 import Services
 import ServicesTestSupport

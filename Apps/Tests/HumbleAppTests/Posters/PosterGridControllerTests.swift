@@ -2,7 +2,7 @@ import CollectionKit
 import CollectionKitTesting
 import Domain
 import Foundation
-import HumbleApp
+@_spi(Testing) import HumbleApp
 import Presentation
 import Services
 import ServicesTestSupport

@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-import HumbleApp
+@_spi(Testing) import HumbleApp
 import Presentation
 import Services
 
