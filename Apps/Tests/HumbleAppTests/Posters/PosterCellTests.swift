@@ -8,7 +8,7 @@ import Testing
 /// A poster cell on its own: it asks when configured, shows the placeholder until the answer, shows a failure in one
 /// line, and cancels its load when it is reused or bound to another poster.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct PosterCellTests {
+@Suite(.timeLimit(.minutes(5))) struct PosterCellTests {
   let loader = MockArtworkLoader.unimplemented()
 
   @Test func aConfiguredCellShowsThePlaceholderUntilTheArtworkArrives() async {

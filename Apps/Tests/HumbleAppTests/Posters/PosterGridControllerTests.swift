@@ -11,7 +11,7 @@ import Testing
 /// The grid: a uniform grid for a width, cells loading their artwork, prefetching nearest first and cancelled when
 /// the viewport turns away, live artwork reported, selection handed on.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct PosterGridControllerTests {
+@Suite(.timeLimit(.minutes(5))) struct PosterGridControllerTests {
   let loader = MockArtworkLoader()
 
   /// A grid of `count` posters, 3 a line and 2 lines high (see `Metrics.small`).
