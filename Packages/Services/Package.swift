@@ -19,6 +19,8 @@ let package = Package(
     .package(path: "../Support"),
     // PNG decoding for the live artwork loader (Artwork depends on no package of the workspace: no cycle).
     .package(path: "../Artwork"),
+    // SHA-256 for the names of generated covers' files (the server names them the same way, in the same folder).
+    .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
   ],
   targets: [
@@ -29,7 +31,8 @@ let package = Package(
     .target(
       name: "ServicesLive",
       dependencies: ["Services", "Domain", "SeededRandomness"] + products(of: "GRDB.swift", "GRDB")
-        + products(of: "Support", "HumbleSupport") + products(of: "Artwork", "PNGCodec")
+        + products(of: "Support", "HumbleSupport") + products(of: "Artwork", "PNGCodec", "ArtworkGeneration")
+        + products(of: "swift-crypto", "Crypto")
     ),
     .target(name: "SeededRandomness"),
     .executableTarget(name: "CatalogLockHolder", dependencies: products(of: "GRDB.swift", "GRDB")),

@@ -43,8 +43,10 @@ final class CatalogFixture: Sendable {
     let url = try await RemoteCatalog.shared.url(overPostgres: implementation == .remotePostgres)
     let services = try RemoteServices(baseURL: url, configuration: .patient)
     return CatalogFixture(
-      musicAPI: StreamURLCheckingMusicAPI(base: services.musicAPI, server: url),
-      playlistAPI: StreamURLCheckingPlaylistAPI(base: services.playlistAPI, server: url))
+      musicAPI: CatalogURLRestoringMusicAPI(
+        base: services.musicAPI, streamServer: url, namedArtwork: servedArtworkURL(url)),
+      playlistAPI: CatalogURLRestoringPlaylistAPI(
+        base: services.playlistAPI, streamServer: url, namedArtwork: servedArtworkURL(url)))
   }
 
   private init(_ implementation: Implementation) throws {
@@ -74,8 +76,12 @@ final class CatalogFixture: Sendable {
       let directory = FileManager.default.temporaryDirectory.appendingPathComponent("humble-catalog-\(UUID())")
       self.directory = directory
       let services = try Self.sqliteServices(in: directory)
-      musicAPI = services.musicAPI
-      playlistAPI = services.playlistAPI
+      // The embedded catalog names each cover's file in its artwork folder: checked, then the catalog's URL.
+      let artwork = services.artwork
+      musicAPI = CatalogURLRestoringMusicAPI(
+        base: services.musicAPI, streamServer: nil, namedArtwork: { artwork.url(of: $0) })
+      playlistAPI = CatalogURLRestoringPlaylistAPI(
+        base: services.playlistAPI, streamServer: nil, namedArtwork: { artwork.url(of: $0) })
     }
   }
 

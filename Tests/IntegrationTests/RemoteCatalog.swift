@@ -46,12 +46,16 @@ actor RemoteCatalog {
 }
 
 /// The remote catalog names its own stream URLs (`SERVER/v1/tracks/ID/stream`) and artwork URLs
-/// (`SERVER/v1/artwork/artist-ID`, `…/playlist-ID`) where the other implementations keep the catalog's: these
-/// adapters check that each one is exactly that and give the catalog's back, so the contract compares everything
-/// else as it is.
-struct StreamURLCheckingMusicAPI: MusicAPI {
+/// (`SERVER/v1/artwork/artist-ID`, `…/playlist-ID`), and the embedded catalog its own artwork URLs (each cover's
+/// file in its artwork folder, `ServicesLive.CatalogArtwork`), where the mock keeps the catalog's: these adapters
+/// check that each one is exactly the URL that implementation names and give the catalog's back, so the contract
+/// compares everything else as it is.
+struct CatalogURLRestoringMusicAPI: MusicAPI {
   let base: any MusicAPI
-  let server: URL
+  /// The server whose stream endpoint the tracks name; nil: the tracks keep the catalog's stream URLs.
+  let streamServer: URL?
+  /// The artwork URL the implementation names for an owner.
+  let namedArtwork: @Sendable (ArtworkOwner) -> URL
 
   func tracks(ofArtist artistID: Artist.ID) async throws(MusicAPIError) -> [Track] {
     try await base.tracks(ofArtist: artistID).map(restore)
@@ -64,19 +68,19 @@ struct StreamURLCheckingMusicAPI: MusicAPI {
   }
 
   func artist(withID artistID: Artist.ID) async throws(MusicAPIError) -> Artist {
-    restoringCatalogImageURL(try await base.artist(withID: artistID), server: server)
+    restore(try await base.artist(withID: artistID))
   }
 
   func artists(matching query: String) async throws(MusicAPIError) -> [Artist] {
-    try await base.artists(matching: query).map { restoringCatalogImageURL($0, server: server) }
+    try await base.artists(matching: query).map(restore)
   }
 
   func allArtists() async throws(MusicAPIError) -> [Artist] {
-    try await base.allArtists().map { restoringCatalogImageURL($0, server: server) }
+    try await base.allArtists().map(restore)
   }
 
   func relatedArtists(of artistID: Artist.ID) async throws(MusicAPIError) -> [Artist] {
-    try await base.relatedArtists(of: artistID).map { restoringCatalogImageURL($0, server: server) }
+    try await base.relatedArtists(of: artistID).map(restore)
   }
 
   func tracks(withIDs trackIDs: [Track.ID]) async throws(MusicAPIError) -> [Track] {
@@ -84,14 +88,26 @@ struct StreamURLCheckingMusicAPI: MusicAPI {
   }
 
   private func restore(_ track: Track) -> Track {
-    restoringCatalogStreamURL(track, server: server)
+    streamServer.map { restoringCatalogStreamURL(track, server: $0) } ?? track
+  }
+
+  /// The artist with the contract catalog's image URL, if the implementation named its own artwork for it; else
+  /// unchanged, so the comparison fails and shows the URL.
+  private func restore(_ artist: Artist) -> Artist {
+    guard artist.imageURL == namedArtwork(.artist(artist.id)),
+      let original = CatalogFixture.artists.first(where: { $0.id == artist.id })
+    else { return artist }
+    var artist = artist
+    artist.imageURL = original.imageURL
+    return artist
   }
 }
 
-/// The playlist side of ``StreamURLCheckingMusicAPI``.
-struct StreamURLCheckingPlaylistAPI: PlaylistAPI {
+/// The playlist side of ``CatalogURLRestoringMusicAPI``.
+struct CatalogURLRestoringPlaylistAPI: PlaylistAPI {
   let base: any PlaylistAPI
-  let server: URL
+  let streamServer: URL?
+  let namedArtwork: @Sendable (ArtworkOwner) -> URL
 
   func playlists(featuring artistID: Artist.ID) async throws(PlaylistAPIError) -> [Playlist] {
     try await base.playlists(featuring: artistID).map(restore)
@@ -103,16 +119,21 @@ struct StreamURLCheckingPlaylistAPI: PlaylistAPI {
 
   private func restore(_ playlist: Playlist) -> Playlist {
     var playlist = playlist
-    playlist.tracks = playlist.tracks.map { restoringCatalogStreamURL($0, server: server) }
-    let served =
-      server.absoluteString + CatalogAPI.Path.artwork(CatalogAPI.ArtworkOwner.playlistPrefix + playlist.id.rawValue)
-    if playlist.artworkURL.absoluteString == served,
+    if let streamServer {
+      playlist.tracks = playlist.tracks.map { restoringCatalogStreamURL($0, server: streamServer) }
+    }
+    if playlist.artworkURL == namedArtwork(.playlist(playlist.id)),
       let original = CatalogFixture.playlists.first(where: { $0.id == playlist.id })
     {
       playlist.artworkURL = original.artworkURL
     }
     return playlist
   }
+}
+
+/// The artwork URL a server at `server` names for an owner: `/v1/artwork/{artworkID}` under its address.
+func servedArtworkURL(_ server: URL) -> @Sendable (ArtworkOwner) -> URL {
+  { owner in URL(string: server.absoluteString + CatalogAPI.Path.artwork(owner.artworkID))! }
 }
 
 /// The track with the contract catalog's stream URL, if the server named its own stream endpoint for it; else
@@ -125,19 +146,6 @@ private func restoringCatalogStreamURL(_ track: Track, server: URL) -> Track {
   var track = track
   track.streamURLString = original.streamURLString
   return track
-}
-
-/// The artist with the contract catalog's image URL, if the server named its own artwork endpoint for it; else
-/// unchanged, so the comparison fails and shows the URL.
-private func restoringCatalogImageURL(_ artist: Artist, server: URL) -> Artist {
-  let served =
-    server.absoluteString + CatalogAPI.Path.artwork(CatalogAPI.ArtworkOwner.artistPrefix + artist.id.rawValue)
-  guard artist.imageURL?.absoluteString == served,
-    let original = CatalogFixture.artists.first(where: { $0.id == artist.id })
-  else { return artist }
-  var artist = artist
-  artist.imageURL = original.imageURL
-  return artist
 }
 
 extension Logger {

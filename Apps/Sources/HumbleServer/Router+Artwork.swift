@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOPosix
+import ServicesLive
 
 extension ServerRouter {
   /// What an artwork answer says about caching: any cache may keep it for a day.
@@ -27,7 +28,10 @@ extension ServerRouter {
         var logger = context.logger
         logger[metadataKey: "requestID"] = "\(context.id)"
         let cover = try await NIOThreadPool.singleton.runIfActive { [logger] in
-          try folder.cover(of: owner, logger: logger)
+          ServedCover(
+            png: try folder.cover(of: owner) { problem in
+              if problem.isError { logger.error("\(problem)") } else { logger.warning("\(problem)") }
+            })
         }
         var headers: HTTPFields = [.eTag: cover.entityTag, .cacheControl: Self.artworkCacheControl]
         if EntityTagCondition.noneMatchIsSatisfied(

@@ -1,5 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
+import ServicesLive
 
 /// What every handler shares: the store, the address the server listens on, its open feeds.
 final class ServerState: Sendable {
@@ -8,7 +9,7 @@ final class ServerState: Sendable {
   let keepAliveInterval: Duration
   /// Where stream files are served from.
   let streamFolder: StreamFolder
-  /// Where generated covers are kept.
+  /// Where generated covers are kept (the rule the embedded catalog keeps too).
   let artworkFolder: ArtworkFolder
   private let listeningAddress = NIOLockedValueBox("http://127.0.0.1")
 
@@ -21,7 +22,7 @@ final class ServerState: Sendable {
   ) {
     self.store = store
     self.streamFolder = StreamFolder(path: streamFolder?.path)
-    self.artworkFolder = ArtworkFolder(path: artworkFolder?.path)
+    self.artworkFolder = ArtworkFolder(directory: artworkFolder)
     self.publicURL = publicURL.map { url in
       let text = url.absoluteString
       return text.hasSuffix("/") ? String(text.dropLast()) : text

@@ -153,7 +153,7 @@ struct Humble: AsyncParsableCommand {
     let live = try LiveServices.open(location, options: LiveServices.Options(downloads: downloads, readOnly: readOnly))
     return SessionServices(
       musicAPI: live.musicAPI, playlistAPI: live.playlistAPI, downloadsManager: live.downloadsManager,
-      favouritesManager: live.favouritesManager,
+      favouritesManager: live.favouritesManager, artworkLoader: live.artworkLoader,
       firstArtist: (try? await live.musicAPI.allArtists())?.first?.id.rawValue, close: {})
   }
 
@@ -179,8 +179,11 @@ struct Humble: AsyncParsableCommand {
       options: LiveServices.Options(importsDemoCatalogWhenEmpty: false, downloads: downloads))
     return SessionServices(
       musicAPI: remote.musicAPI, playlistAPI: remote.playlistAPI, downloadsManager: local.downloadsManager,
-      favouritesManager: favourites ?? SignedOutFavourites(), firstArtist: artists.first?.id.rawValue,
-      close: { favourites?.close() })
+      favouritesManager: favourites ?? SignedOutFavourites(),
+      // The server names its own artwork URLs; the token goes to its origin only.
+      artworkLoader: LiveArtworkLoader(
+        authorization: token.map { LiveArtworkLoader.Authorization(origin: url, bearerToken: $0) }),
+      firstArtist: artists.first?.id.rawValue, close: { favourites?.close() })
   }
 
   /// How commands run without a prompt: their output written as `--json` and `--bail` ask.
@@ -204,6 +207,8 @@ struct SessionServices {
   let playlistAPI: any PlaylistAPI
   let downloadsManager: LiveDownloadsManager
   let favouritesManager: (any FavouritesManager)?
+  /// Loads the artwork that the catalog's answers name (the embedded catalog's covers are generated on first load).
+  let artworkLoader: any ArtworkLoader
   /// The artist whose page opens when none is named.
   let firstArtist: String?
   /// Stops what the services run in the background (a server's favourites feed).

@@ -12,6 +12,10 @@ import Services
 /// client's token only to its own server's origin (``Authorization``). A cached file that does not decode is
 /// deleted and fetched again.
 ///
+/// Given the embedded catalog's artwork (``CatalogArtwork``), a `file:` URL that names one of its covers is loaded
+/// through it: a cover whose file is missing or damaged is generated and written (once, however many cells ask for
+/// it at once), a URL naming an owner the catalog does not have is not found. Other `file:` URLs are only read.
+///
 /// Many requests for one URL share one fetch: the first starts it, later ones wait for it. Each waiter can cancel on
 /// its own (its call throws ``Services/ArtworkLoadError/cancelled``, the others still get the artwork); when the last
 /// waiter has gone, the fetch itself is cancelled (its connection closed, its file read abandoned), and a later
@@ -33,24 +37,33 @@ public final class LiveArtworkLoader: ArtworkLoader, Sendable {
   /// The limits and caches this loader keeps to.
   public let configuration: Configuration
   private let authorization: Authorization?
+  /// The embedded catalog's artwork, whose missing covers this loader generates; nil for none.
+  public let localArtwork: CatalogArtwork?
   private let memory: ArtworkMemoryCache
   private let disk: ArtworkDiskCache?
   private let inFlight = Locked<[URL: InFlight]>([:])
   /// Told the number of waiters for a URL each time one joins or leaves its fetch (a test's signal).
   private let waitersChanged: @Sendable (URL, Int) -> Void
 
-  /// A loader keeping to `configuration`, which sends `authorization`'s token to its origin.
-  public convenience init(configuration: Configuration = Configuration(), authorization: Authorization? = nil) {
-    self.init(configuration: configuration, authorization: authorization, waitersChanged: { _, _ in })
+  /// A loader keeping to `configuration`, which sends `authorization`'s token to its origin and generates the
+  /// missing covers of `localArtwork`.
+  public convenience init(
+    configuration: Configuration = Configuration(), authorization: Authorization? = nil,
+    localArtwork: CatalogArtwork? = nil
+  ) {
+    self.init(
+      configuration: configuration, authorization: authorization, localArtwork: localArtwork,
+      waitersChanged: { _, _ in })
   }
 
   /// A loader that tells `waitersChanged` how many wait for a URL's fetch whenever one joins or leaves it.
   package init(
-    configuration: Configuration, authorization: Authorization? = nil,
+    configuration: Configuration, authorization: Authorization? = nil, localArtwork: CatalogArtwork? = nil,
     waitersChanged: @escaping @Sendable (URL, Int) -> Void
   ) {
     self.configuration = configuration
     self.authorization = authorization
+    self.localArtwork = localArtwork
     self.waitersChanged = waitersChanged
     memory = ArtworkMemoryCache(maximumBytes: configuration.memoryCacheBytes)
     disk = configuration.diskCacheDirectory.map {
@@ -116,10 +129,15 @@ public final class LiveArtworkLoader: ArtworkLoader, Sendable {
     waitersChanged(url, waiters)
   }
 
-  /// Fetches and decodes `url`, through the disk cache for HTTP(S).
+  /// Fetches and decodes `url`, through the disk cache for HTTP(S), generating a missing cover of ``localArtwork``.
   private func load(_ url: URL) async -> Result<Artwork, ArtworkLoadError> {
     switch Source(url) {
     case .file:
+      if let localArtwork, let owner = localArtwork.owner(at: url) {
+        return await localArtwork.png(of: owner, at: url).flatMap { png in
+          Artwork.decoding(Data(png), from: url, limits: configuration.pngLimits)
+        }
+      }
       return ArtworkFile.read(url, maximumBytes: configuration.maximumDownloadBytes).flatMap { png in
         Artwork.decoding(png, from: url, limits: configuration.pngLimits)
       }

@@ -4,13 +4,27 @@ import HumbleSupport
 import Services
 
 /// The ``MusicAPI`` of the embedded catalog database.
+///
+/// With ``artwork``, each artist's `imageURL` is its cover in the catalog's artwork folder (``CatalogArtwork``),
+/// written when it is first loaded; without, the URL the catalog stores.
 public struct LiveMusicAPI: MusicAPI {
   /// The database the catalog is read from.
   public let database: CatalogDatabase
+  /// The catalog's generated covers, which the artists' image URLs name; nil: the catalog's stored URLs.
+  public let artwork: CatalogArtwork?
 
-  /// Creates the API over a catalog database.
-  public init(database: CatalogDatabase) {
+  /// Creates the API over a catalog database, naming `artwork`'s covers as the artists' images when given.
+  public init(database: CatalogDatabase, artwork: CatalogArtwork? = nil) {
     self.database = database
+    self.artwork = artwork
+  }
+
+  /// The artist with its cover's URL as its image, when the API names covers.
+  private func namingArtwork(_ artist: Artist) -> Artist {
+    guard let artwork else { return artist }
+    var artist = artist
+    artist.imageURL = artwork.url(of: .artist(artist.id))
+    return artist
   }
 
   /// The artist's tracks in catalog order; `artistNotFound` when the artist does not exist.
@@ -29,7 +43,7 @@ public struct LiveMusicAPI: MusicAPI {
   /// The artist with this identifier.
   public func artist(withID artistID: Artist.ID) async throws(MusicAPIError) -> Artist {
     guard !artistID.rawValue.containsNUL else { throw .artistNotFound(artistID) }
-    return try await query { db in
+    let found = try await query { db in
       guard
         let artist = try CatalogRowDecoder.artists(
           db, sql: "SELECT \(CatalogRowDecoder.artistColumns) FROM artist WHERE id = ?", arguments: [artistID.rawValue]
@@ -37,6 +51,7 @@ public struct LiveMusicAPI: MusicAPI {
       else { throw MusicAPIError.artistNotFound(artistID) }
       return artist
     }
+    return namingArtwork(found)
   }
 
   /// Artists whose names contain `query`, ignoring case and diacritics, ordered by name.
@@ -51,7 +66,7 @@ public struct LiveMusicAPI: MusicAPI {
           "SELECT \(CatalogRowDecoder.artistColumns) FROM artist WHERE instr(searchName, ?) > 0 ORDER BY searchName, id",
         arguments: [folded]
       )
-    }
+    }.map(namingArtwork)
   }
 
   /// Every artist, ordered by name.
@@ -59,7 +74,7 @@ public struct LiveMusicAPI: MusicAPI {
     try await query { db in
       try CatalogRowDecoder.artists(
         db, sql: "SELECT \(CatalogRowDecoder.artistColumns) FROM artist ORDER BY searchName, id")
-    }
+    }.map(namingArtwork)
   }
 
   /// Related artists, most related first; `artistNotFound` when the artist does not exist.
@@ -76,7 +91,7 @@ public struct LiveMusicAPI: MusicAPI {
           """,
         arguments: [artistID.rawValue]
       )
-    }
+    }.map(namingArtwork)
   }
 
   static func requireArtist(_ artistID: Artist.ID, _ db: Database) throws {

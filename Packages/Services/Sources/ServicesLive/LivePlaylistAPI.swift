@@ -5,13 +5,27 @@ import HumbleSupport
 import Services
 
 /// The ``PlaylistAPI`` of the embedded catalog database.
+///
+/// With ``artwork``, each playlist's `artworkURL` is its cover in the catalog's artwork folder (``CatalogArtwork``),
+/// written when it is first loaded; without, the URL the catalog stores.
 public struct LivePlaylistAPI: PlaylistAPI {
   /// The database the playlists are read from.
   public let database: CatalogDatabase
+  /// The catalog's generated covers, which the playlists' artwork URLs name; nil: the catalog's stored URLs.
+  public let artwork: CatalogArtwork?
 
-  /// Creates the API over a catalog database.
-  public init(database: CatalogDatabase) {
+  /// Creates the API over a catalog database, naming `artwork`'s covers as the playlists' artwork when given.
+  public init(database: CatalogDatabase, artwork: CatalogArtwork? = nil) {
     self.database = database
+    self.artwork = artwork
+  }
+
+  /// The playlist with its cover's URL as its artwork, when the API names covers.
+  private func namingArtwork(_ playlist: Playlist) -> Playlist {
+    guard let artwork else { return playlist }
+    var playlist = playlist
+    playlist.artworkURL = artwork.url(of: .playlist(playlist.id))
+    return playlist
   }
 
   /// The playlists with at least one track by the artist, ordered by name, each with all its tracks.
@@ -32,7 +46,8 @@ public struct LivePlaylistAPI: PlaylistAPI {
         // SQLite orders text by bytes ("Études" after "Sunday"); people expect case and accents ignored.
         return playlists.sorted { (SearchFolding.fold($0.name), $0.id) < (SearchFolding.fold($1.name), $1.id) }
       },
-      describingErrorsWith: Self.describe)
+      describingErrorsWith: Self.describe
+    ).map(namingArtwork)
   }
 
   /// The join that finds an artist's playlist entries, driven from the smaller side.
@@ -63,7 +78,7 @@ public struct LivePlaylistAPI: PlaylistAPI {
       },
       describingErrorsWith: Self.describe)
     guard let found else { throw .playlistNotFound(playlistID) }
-    return found
+    return namingArtwork(found)
   }
 
   /// A playlist from its row (id, name, artworkURL), with its tracks.

@@ -1,7 +1,10 @@
 import Foundation
 
-/// Every live service over one storage location: the catalog database, the music and playlist APIs, and
-/// the downloads and favourites managers.
+/// Every live service over one storage location: the catalog database, the music and playlist APIs, the
+/// downloads and favourites managers, and the catalog's artwork and its loader.
+///
+/// Every artist's image and playlist's artwork is a cover generated from its identifier, named as a `file:` URL in
+/// ``StorageLocation/artworkDirectory`` (``CatalogArtwork``) and written when ``artworkLoader`` first loads it.
 ///
 /// ```swift
 /// let services = try LiveServices.open()   // ~/.local/share/humble, demo catalog on first run
@@ -20,6 +23,10 @@ public final class LiveServices: Sendable {
   public let downloadsManager: LiveDownloadsManager
   /// Persistent favourites.
   public let favouritesManager: LiveFavouritesManager
+  /// The catalog's covers, which the artists' and playlists' artwork URLs name.
+  public let artwork: CatalogArtwork
+  /// Loads artwork, generating the catalog's covers on their first load.
+  public let artworkLoader: LiveArtworkLoader
 
   /// Options for ``open(_:options:)``.
   public struct Options: Sendable {
@@ -34,6 +41,8 @@ public final class LiveServices: Sendable {
     public var readOnly: Bool
     /// How long a change waits for another process that is writing to the database before it fails.
     public var busyTimeout: Duration
+    /// How artwork loads: its limits and caches.
+    public var artworkLoading: LiveArtworkLoader.Configuration
     /// Holds the downloads manager's transfers mid-way until a test releases them (tests only).
     var transferGate: TransferGate?
 
@@ -42,8 +51,10 @@ public final class LiveServices: Sendable {
       importsDemoCatalogWhenEmpty: Bool = true,
       downloads: LiveDownloadsManager.Configuration = LiveDownloadsManager.Configuration(),
       readOnly: Bool = false,
-      busyTimeout: Duration = CatalogDatabase.defaultBusyTimeout
+      busyTimeout: Duration = CatalogDatabase.defaultBusyTimeout,
+      artworkLoading: LiveArtworkLoader.Configuration = LiveArtworkLoader.Configuration()
     ) {
+      self.artworkLoading = artworkLoading
       self.importsDemoCatalogWhenEmpty = importsDemoCatalogWhenEmpty
       self.downloads = downloads
       self.readOnly = readOnly
@@ -81,7 +92,8 @@ public final class LiveServices: Sendable {
       downloadsManager: try LiveDownloadsManager(
         database: database, location: location, configuration: options.downloads, removingWhenDone: removal,
         gate: options.transferGate),
-      favouritesManager: try LiveFavouritesManager(database: database)
+      favouritesManager: try LiveFavouritesManager(database: database),
+      artworkLoading: options.artworkLoading
     )
   }
 
@@ -89,12 +101,16 @@ public final class LiveServices: Sendable {
     location: StorageLocation,
     database: CatalogDatabase,
     downloadsManager: LiveDownloadsManager,
-    favouritesManager: LiveFavouritesManager
+    favouritesManager: LiveFavouritesManager,
+    artworkLoading: LiveArtworkLoader.Configuration
   ) {
     self.location = location
     self.database = database
-    self.musicAPI = LiveMusicAPI(database: database)
-    self.playlistAPI = LivePlaylistAPI(database: database)
+    let artwork = CatalogArtwork(directory: location.artworkDirectory, database: database)
+    self.artwork = artwork
+    self.artworkLoader = LiveArtworkLoader(configuration: artworkLoading, localArtwork: artwork)
+    self.musicAPI = LiveMusicAPI(database: database, artwork: artwork)
+    self.playlistAPI = LivePlaylistAPI(database: database, artwork: artwork)
     self.downloadsManager = downloadsManager
     self.favouritesManager = favouritesManager
   }

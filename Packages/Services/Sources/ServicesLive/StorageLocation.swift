@@ -3,7 +3,7 @@ import Foundation
 /// Where the live services keep the catalog database and the files that go with it.
 ///
 /// The files directory holds `downloads/` (downloaded tracks), `downloads/.partial/` (transfers in flight)
-/// and `streams/` (the demo catalog's stream files).
+/// `streams/` (the demo catalog's stream files) and `artwork/` (covers generated on their first load).
 public struct StorageLocation: Hashable, Sendable {
   /// The database file, or nil for a database that lives in memory only.
   public var databaseURL: URL?
@@ -89,6 +89,10 @@ public struct StorageLocation: Hashable, Sendable {
   /// The tracks and favourites in them are the user's own. Directories that already exist are left as they
   /// are: their owner chose their permissions.
   static var privateDirectory: [FileAttributeKey: Any] { [.posixPermissions: 0o700] }
+
+  /// Where the catalog's covers are kept, each generated and written on its first load (``CatalogArtwork``); the
+  /// folder `humble-server` keeps them in by default too.
+  public var artworkDirectory: URL { filesDirectory.appendingPathComponent("artwork", isDirectory: true) }
 
   /// Where the demo catalog's stream files are created.
   public var streamsDirectory: URL { filesDirectory.appendingPathComponent("streams", isDirectory: true) }

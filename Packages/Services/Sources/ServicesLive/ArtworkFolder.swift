@@ -1,10 +1,9 @@
 import ArtworkGeneration
-import CatalogAPI
 import Crypto
 import Foundation
 import HumbleSupport
-import Logging
 import PNGCodec
+import Services
 
 #if canImport(Glibc)
   import Glibc
@@ -14,71 +13,100 @@ import PNGCodec
   import Darwin
 #endif
 
-/// Where the server keeps the covers it generates: each written on its first request, never all at once.
+/// A folder of generated covers, each written on its first request, never all at once: the server's artwork
+/// folder and the embedded catalog's are this one rule.
 ///
-/// A cover's file is `<SHA-256 of its artwork identifier, hex>.png`, so any identifier makes a short, safe name.
-/// It is written to a temporary file in the folder (readable by its owner only) and renamed over the name, so a
-/// reader sees a whole file or none: two first requests for one cover at once both generate it, and the second
-/// rename replaces the first with the same bytes. The folder is created (0700) when the first cover is written.
+/// A cover's file is `<SHA-256 of its artwork identifier, hex>.png` (``fileName(of:)``), so any identifier makes a
+/// short, safe name, and a server and an embedded catalog over one catalog share their files. It is written to a
+/// temporary file in the folder (readable by its owner only) and renamed over the name, so a reader sees a whole
+/// file or none: two first requests for one cover at once both generate it, and the second rename replaces the
+/// first with the same bytes. The folder is created (0700) when the first cover is written.
 ///
-/// A file is decoded before it is served (about a millisecond for a cover): one that is not a whole
+/// A kept file is decoded before it is handed out (about a millisecond for a cover): one that is not a whole
 /// ``side`` × ``side`` PNG (cut short by a crash or a full disk, changed by hand) is generated again and replaced,
-/// and the log says so. A cover that cannot be written is still served, and the log says why.
-struct ArtworkFolder: Sendable {
-  /// The folder as configured; nil keeps no files, and generates each cover for each request.
-  let path: String?
+/// and the caller is told (``Problem``). A cover that cannot be written is still handed out, and the caller is told
+/// why.
+///
+/// ```swift
+/// let folder = ArtworkFolder(directory: URL(fileURLWithPath: "/srv/catalog-files/artwork"))
+/// let png = try folder.cover(of: .artist("solo")) { problem in print(problem) }
+/// ```
+public struct ArtworkFolder: Hashable, Sendable {
+  /// The folder; nil keeps no files, and generates each cover for each request.
+  public let directory: URL?
 
-  /// The side of every cover the server serves, in pixels.
-  static let side = 256
+  /// A folder of covers at `directory`; nil keeps none.
+  public init(directory: URL?) {
+    self.directory = directory
+  }
 
-  /// A cover as it is served: its PNG and the strong entity tag of those bytes.
-  struct Cover: Sendable {
-    var png: [UInt8]
-    /// The quoted first 128 bits of the PNG's SHA-256, as hex: the same bytes give the same tag on every server.
-    var entityTag: String
+  /// The side of every cover, in pixels.
+  public static let side = 256
 
-    init(png: [UInt8]) {
-      self.png = png
-      let digest = SHA256.hash(data: png).prefix(16)
-      entityTag = "\"" + digest.map { String($0, radix: 16).leftPadded(to: 2) }.joined() + "\""
+  /// Something that went wrong with a kept file, which the cover was handed out despite: for the caller's log.
+  public enum Problem: Hashable, Sendable, CustomStringConvertible {
+    /// The file held something other than a whole cover, and is generated again.
+    case damaged(file: String, artworkID: String, flaw: String)
+    /// The file could not be read, and is generated again.
+    case unreadable(file: String, artworkID: String, reason: String)
+    /// The cover was generated but could not be kept.
+    case notKept(artworkID: String, reason: String)
+
+    /// Whether the problem is an error (nothing kept) rather than a warning (a file replaced).
+    public var isError: Bool {
+      if case .notKept = self { return true }
+      return false
+    }
+
+    /// The problem in one line.
+    public var description: String {
+      switch self {
+      case .damaged(let file, let artworkID, let flaw):
+        "artwork file \(file) of '\(artworkID)' \(flaw): generating it again"
+      case .unreadable(let file, let artworkID, let reason):
+        "artwork file \(file) of '\(artworkID)' cannot be read (\(reason)): generating it again"
+      case .notKept(let artworkID, let reason):
+        "artwork of '\(artworkID)' is served but not kept: \(reason)"
+      }
     }
   }
 
-  /// The cover of `owner`: its file when the file is whole, else generated now and written.
+  /// The file that keeps `owner`'s cover, whether it has been written or not; nil when the folder keeps none.
+  public func fileURL(of owner: ArtworkOwner) -> URL? {
+    directory?.appendingPathComponent(Self.fileName(of: owner.artworkID), isDirectory: false)
+  }
+
+  /// The PNG of `owner`'s cover: its file when the file is whole, else generated now and written.
   ///
-  /// A file that is damaged, unreadable or cannot be written is logged to `logger` (the request's) as a warning
-  /// or an error. Blocking: run it off the event loops.
-  func cover(of owner: CatalogAPI.ArtworkOwner, logger: Logger) throws -> Cover {
+  /// A file that is damaged, unreadable or cannot be written is told to `report`, and the cover is still handed
+  /// out. Blocking (a read, or some milliseconds of generating and a write): run it off event loops.
+  public func cover(of owner: ArtworkOwner, report: (Problem) -> Void) throws(PNGEncodingError) -> [UInt8] {
     let artworkID = owner.artworkID
-    guard let path else { return Cover(png: try Self.generate(artworkID)) }
-    let file = path + "/" + Self.fileName(of: artworkID)
+    guard let directory, let file = fileURL(of: owner)?.path else { return try Self.generate(artworkID) }
     switch Self.contents(of: file) {
     case .success(let png):
-      if let flaw = Self.flaw(of: png) {
-        logger.warning("artwork file \(file) of '\(artworkID)' \(flaw): generating it again")
-      } else {
-        return Cover(png: png)
-      }
+      guard let flaw = Self.flaw(of: png) else { return png }
+      report(.damaged(file: file, artworkID: artworkID, flaw: flaw))
     case .failure(let error) where error.code == ENOENT:
       break
     case .failure(let error):
-      logger.warning("artwork file \(file) of '\(artworkID)' cannot be read (\(error)): generating it again")
+      report(.unreadable(file: file, artworkID: artworkID, reason: "\(error)"))
     }
     let png = try Self.generate(artworkID)
     do {
-      try Self.keep(png, as: file, in: path)
+      try Self.keep(png, as: file, in: directory.path)
     } catch {
-      logger.error("artwork of '\(artworkID)' is served but not kept: \(error)")
+      report(.notKept(artworkID: artworkID, reason: "\(error)"))
     }
-    return Cover(png: png)
+    return png
   }
 
   /// The name of an artwork identifier's file: its SHA-256 in hex, and `.png`.
-  static func fileName(of artworkID: String) -> String {
+  public static func fileName(of artworkID: String) -> String {
     SHA256.hash(data: Data(artworkID.utf8)).map { String($0, radix: 16).leftPadded(to: 2) }.joined() + ".png"
   }
 
-  private static func generate(_ artworkID: String) throws -> [UInt8] {
+  private static func generate(_ artworkID: String) throws(PNGEncodingError) -> [UInt8] {
     try CoverArt.png(for: artworkID, side: side)
   }
 
