@@ -243,19 +243,26 @@ private struct JSONReader {
     }
   }
 
-  mutating func string() throws(DecodingError) -> String {
+  /// A string's bytes as they lie when it holds no escape, or nil.
+  ///
+  /// Without an escape the reader ends past the closing quote; with one, at the backslash. Most strings have no
+  /// escape: one pass finds the end. `start` is where the string's first byte is.
+  mutating func unescapedString(start: inout Int) throws(DecodingError) -> UnsafeBufferPointer<UInt8>? {
     try expect(UInt8(ascii: "\""))
-    let start = position
-    // Most strings have no escape: one pass to find the end, one copy.
+    start = position
     while position < text.count, text[position] != UInt8(ascii: "\""), text[position] != UInt8(ascii: "\\") {
       guard text[position] >= 0x20 else { throw failure("a control character in a string") }
       position += 1
     }
     guard position < text.count else { throw failure("an unterminated string") }
-    if text[position] == UInt8(ascii: "\"") {
-      position += 1
-      return String(decoding: UnsafeBufferPointer(rebasing: text[start..<position - 1]), as: UTF8.self)
-    }
+    guard text[position] == UInt8(ascii: "\"") else { return nil }
+    position += 1
+    return UnsafeBufferPointer(rebasing: text[start..<position - 1])
+  }
+
+  mutating func string() throws(DecodingError) -> String {
+    var start = position
+    if let plain = try unescapedString(start: &start) { return String(decoding: plain, as: UTF8.self) }
     var bytes = Array(text[start..<position])
     while true {
       guard position < text.count else { throw failure("an unterminated string") }
@@ -505,17 +512,9 @@ private struct JSONReader {
   /// A member's name, read and matched in place (one with an escape is read as text first, as JSON compares names
   /// by their characters).
   mutating func trackMember() throws(DecodingError) -> TrackMember {
-    try expect(UInt8(ascii: "\""))
-    let start = position
-    while position < text.count, text[position] != UInt8(ascii: "\""), text[position] != UInt8(ascii: "\\") {
-      guard text[position] >= 0x20 else { throw failure("a control character in a string") }
-      position += 1
-    }
-    guard position < text.count else { throw failure("an unterminated string") }
-    if text[position] == UInt8(ascii: "\"") {
-      position += 1
-      return TrackMember(UnsafeBufferPointer(rebasing: text[start..<position - 1]))
-    }
+    var start = position
+    if let plain = try unescapedString(start: &start) { return TrackMember(plain) }
+    // Back to the opening quote, and read as text.
     position = start - 1
     var name = try string()
     return name.withUTF8 { TrackMember($0) }
