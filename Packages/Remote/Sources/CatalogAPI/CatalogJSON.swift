@@ -121,7 +121,8 @@ public enum CatalogJSON {
     guard whole >= CivilDate.foundationGregorianStart else { return nil }
     guard bytes.count == 24 else { return Date(timeIntervalSince1970: whole) }
     guard separator(19, "."), let milliseconds = number(20..<23) else { return nil }
-    // Added in the reference date's seconds, as the style adds them: the same Double to the last bit.
+    // Added in the reference date's seconds, as the style adds them: the same Double, or (rarely, before 2001) one
+    // a last bit apart.
     return Date(
       timeIntervalSinceReferenceDate: (whole - Date.timeIntervalBetween1970AndReferenceDate) + Double(milliseconds)
         / 1_000)

@@ -1,6 +1,7 @@
 import CatalogAPI
 import Domain
 import Foundation
+import SeededRandomness
 import Testing
 
 @Suite struct CatalogJSONTests {
@@ -21,10 +22,13 @@ import Testing
     #expect(CatalogJSON.parse(CatalogJSON.format(date)) == date)
   }
 
-  /// The arithmetic that writes and reads dates agrees with `Date.ISO8601FormatStyle` on every date a catalog
-  /// holds: whole seconds, milliseconds, and fractions finer than that.
+  /// The arithmetic that writes and reads dates agrees with `Date.ISO8601FormatStyle` on every date a catalog holds.
+  ///
+  /// Whole seconds, milliseconds, and fractions finer than that: it writes the same text; it reads the same
+  /// instant, to within the last bit of its seconds since 2001 (a fresh-clone run once found 2000-12-07T21:46:26.218Z
+  /// one bit apart: the style's own order of additions is not documented).
   @Test func datesAreWrittenAndReadAsTheFormatStyleWritesAndReadsThem() throws {
-    var random = SystemRandomNumberGenerator()
+    var random = SeededRandom(seed: 3_339)
     var seconds: [Double] = [
       CatalogValueError.earliestReleaseDate, CatalogValueError.releaseDateLimit - 0.001, -0.5, 0, 951_782_400,
       -12_219_292_800, 1_334_966_400.25, 1_334_966_400.0004,
@@ -40,8 +44,14 @@ import Testing
       let style = Date.ISO8601FormatStyle(includingFractionalSeconds: value.rounded() != value)
       let text = CatalogJSON.format(date)
       #expect(text == style.format(date), "\(value)")
-      #expect(CatalogJSON.parse(text) == (try? style.parse(text)), "\(text)")
+      let ours = try #require(CatalogJSON.parse(text), "\(text)")
+      let theirs = try #require(try? style.parse(text), "\(text)")
+      let (a, b) = (ours.timeIntervalSinceReferenceDate, theirs.timeIntervalSinceReferenceDate)
+      #expect(a == b || a.nextUp == b || a.nextDown == b, "\(text): \(a) against \(b)")
     }
+    #expect(
+      CatalogJSON.parse("2000-12-07T21:46:26.218Z").map { abs($0.timeIntervalSince1970 - 976_225_586.218) < 1e-6 }
+        == true)
     // What the arithmetic leaves (a day past the month's end, an offset) the style answers, as it always did.
     #expect(CatalogJSON.parse("2019-04-31T00:00:00Z") == (try? Date.ISO8601FormatStyle().parse("2019-04-31T00:00:00Z")))
     #expect(CatalogJSON.parse("2019-03-12T10:00:00+01:00") == CatalogJSON.parse("2019-03-12T09:00:00Z"))
