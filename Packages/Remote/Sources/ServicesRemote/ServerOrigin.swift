@@ -13,7 +13,7 @@ extension HTTPOrigin {
   /// Why a redirect to `target` is refused, in one line, or nil when it stays on this origin.
   func refusal(ofRedirectTo target: URL?) -> String? {
     guard let target else { return "the server redirected to a URL that cannot be read: refused" }
-    let targetText = target.absoluteString.oneLineURL
+    let targetText = target.absoluteString.oneLine(atMost: 200)
     guard let other = ServerOrigin(target) else {
       return "the server redirected to \(targetText), which is not an http or https URL: refused"
     }
@@ -23,13 +23,5 @@ extension HTTPOrigin {
     }
     return
       "the server redirected to \(targetText), another origin than \(text): refused, the token stays with the server"
-  }
-}
-
-extension String {
-  /// A URL as a message quotes it: on one line, and no longer than 200 characters.
-  fileprivate var oneLineURL: String {
-    let line = String(map { $0.isNewline ? " " : $0 })
-    return line.count > 200 ? line.prefix(200) + "…" : line
   }
 }

@@ -66,25 +66,17 @@ public enum ArtworkLoadError: Error, Hashable, Sendable, CustomStringConvertible
   /// A one-line explanation for people.
   public var description: String {
     switch self {
-    case .notFound(let url): "No artwork at \(url.absoluteString.oneLineURL)."
+    case .notFound(let url): "No artwork at \(url.absoluteString.oneLine(atMost: 200))."
     case .unreachable(let url, let reason):
-      "Artwork at \(url.absoluteString.oneLineURL) is unreachable: \(reason.oneLine)"
+      "Artwork at \(url.absoluteString.oneLine(atMost: 200)) is unreachable: \(reason.oneLine)"
     case .notAnImage(let url, let reason):
-      "Artwork at \(url.absoluteString.oneLineURL) is not an image: \(reason.oneLine)"
+      "Artwork at \(url.absoluteString.oneLine(atMost: 200)) is not an image: \(reason.oneLine)"
     case .tooLarge(let url, let width, let height, let limit):
       width > 0 && height > 0
-        ? "Artwork at \(url.absoluteString.oneLineURL) is too large (\(width) × \(height) pixels): \(limit.oneLine)."
-        : "Artwork at \(url.absoluteString.oneLineURL) is too large: \(limit.oneLine)."
-    case .unsupportedURL(let url): "Artwork cannot be loaded from \(url.absoluteString.oneLineURL)."
+        ? "Artwork at \(url.absoluteString.oneLine(atMost: 200)) is too large (\(width) × \(height) pixels): \(limit.oneLine)."
+        : "Artwork at \(url.absoluteString.oneLine(atMost: 200)) is too large: \(limit.oneLine)."
+    case .unsupportedURL(let url): "Artwork cannot be loaded from \(url.absoluteString.oneLine(atMost: 200))."
     case .cancelled: "The artwork request was cancelled."
     }
-  }
-}
-
-extension String {
-  /// A URL as one line of at most 200 characters, for an error's description.
-  fileprivate var oneLineURL: String {
-    let line = oneLine
-    return line.count > 200 ? line.prefix(199) + "…" : line
   }
 }

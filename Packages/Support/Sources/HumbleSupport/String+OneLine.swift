@@ -20,4 +20,11 @@ extension String {
     }
     return result
   }
+
+  /// The text on one line (``oneLine``) and at most `limit` characters long, cut with "…" when longer: how a
+  /// message quotes a URL or a value it did not choose.
+  public func oneLine(atMost limit: Int) -> String {
+    let line = oneLine
+    return line.count > limit ? line.prefix(max(0, limit - 1)) + "…" : line
+  }
 }

@@ -2,6 +2,13 @@ import HumbleSupport
 import Testing
 
 struct OneLineTextTests {
+  @Test func aQuotedTextIsOneLineAndCutWithAnEllipsisPastItsLimit() {
+    #expect("http://h/a\nb".oneLine(atMost: 200) == "http://h/a b")
+    #expect(String(repeating: "x", count: 10).oneLine(atMost: 10) == "xxxxxxxxxx")
+    #expect(String(repeating: "x", count: 11).oneLine(atMost: 10) == "xxxxxxxxx…")
+    #expect(String(repeating: "x", count: 500).oneLine(atMost: 200).count == 200)
+  }
+
   @Test func everyRunOfLineBreaksAndControlCharactersBecomesOneSpace() {
     #expect(
       "one\ntwo\r\n\r\nthree\tfour\u{2028}five\u{2029}six\u{0}seven".oneLine == "one two three four five six seven")
