@@ -35,7 +35,9 @@ func load(_ loader: some ArtworkLoader, _ url: URL) async -> Result<Artwork, Art
 
 extension LiveArtworkLoader.Configuration {
   /// The defaults with no disk cache: a test's loader never writes to the user's cache.
-  static var memoryOnly: Self { Self(diskCacheDirectory: nil) }
+  // A held answer is released by the test: under Thread Sanitizer on two busy cores, more than the default 10 s can
+  // pass before that (a fresh-clone run once timed a waiter out so); the timeout's own test sets its limit.
+  static var memoryOnly: Self { Self(requestTimeout: .seconds(300), diskCacheDirectory: nil) }
 }
 
 /// The regular files in `directory` and their sizes, by name.
