@@ -71,7 +71,7 @@ struct ServerRouter {
       let playlists = try await state.store.playlists(featuring: Artist.ID(id)).map { playlist in
         JSONResponse.served(playlist, state: state)
       }
-      return try JSONResponse.make(PlaylistList(playlists: playlists))
+      return JSONResponse.make(bytes: try PlaylistList(playlists: playlists).json())
     }
     on(.get, CatalogAPI.Route.playlist.template) { _, context in
       let id = try RequestParsing.identifier(CatalogAPI.Route.playlist.parameter, context)

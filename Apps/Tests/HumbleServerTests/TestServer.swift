@@ -182,7 +182,7 @@ struct TestServer: Sendable {
             releaseDate: Date(timeIntervalSince1970: Double(index % 4) * 86_400), containsExplicitLyrics: false,
             artistID: "solo"))
       }
-      for index in 1...1005 {
+      for index in 1...5005 {
         try importer.insert(
           Track(
             id: Track.ID(String(format: "many-%04d", index)), title: "Song \(index)", duration: 30,

@@ -5,7 +5,9 @@ import Services
 // A page of tracks is most of what the API sends: a thousand tracks a page, a hundred pages for the largest artist.
 // Foundation's JSONEncoder and JSONDecoder build a tree of values for each and cost more than the database that
 // read the tracks (a page of 1,000: about 10 ms each way on the 2-core VM). These write and read the page's one
-// shape directly, with the same text: keys sorted, slashes unescaped, dates as ``CatalogJSON/format(_:)``.
+// shape directly, with the same text: keys sorted, slashes unescaped, dates as ``CatalogJSON/format(_:)``. The
+// playlists featuring an artist, which an artist's page asks for beside its first page, hold their tracks, and are
+// written and read the same way.
 
 extension TrackPageBody {
   /// The body as JSON, as ``CatalogJSON/encoder()`` writes it, written straight into bytes; `streamURL` gives each
@@ -55,30 +57,7 @@ extension TrackPageBody {
     out.integer(total)
     out.raw(",\"tracks\":[")
     for (index, track) in tracks.enumerated() {
-      guard track.duration.isFinite else {
-        throw EncodingError.invalidValue(
-          track.duration,
-          EncodingError.Context(codingPath: [], debugDescription: "track \(track.id.rawValue)'s duration is not finite")
-        )
-      }
-      // Each key with the punctuation around it in one piece.
-      out.raw(index > 0 ? ",{\"artistID\":" : "{\"artistID\":")
-      out.string(track.artistID.rawValue)
-      out.raw(
-        track.containsExplicitLyrics
-          ? ",\"containsExplicitLyrics\":true,\"duration\":" : ",\"containsExplicitLyrics\":false,\"duration\":")
-      out.number(track.duration)
-      out.raw(",\"id\":")
-      out.string(track.id.rawValue)
-      out.raw(",\"popularity\":")
-      out.integer(track.popularity)
-      out.raw(",\"releaseDate\":\"")
-      CatalogJSON.format(track.releaseDate, into: &out.bytes)
-      out.raw("\",\"streamURL\":")
-      streamURL(track, &out)
-      out.raw(",\"title\":")
-      out.string(track.title)
-      out.raw("}")
+      try out.track(track, first: index == 0, streamURL: streamURL)
     }
     out.raw("]}")
     return out.bytes
@@ -92,6 +71,47 @@ extension TrackPageBody {
     self = try json.withUnsafeBytes { raw in
       var reader = JSONReader(raw.bindMemory(to: UInt8.self))
       let body = try reader.trackPage()
+      try reader.end()
+      return body
+    }
+  }
+}
+
+extension PlaylistList {
+  /// The body as JSON, as ``CatalogJSON/encoder()`` writes it, written straight into bytes (the playlists featuring
+  /// the largest artist hold thousands of tracks: the encoder took longer over them than the rest of the page's first
+  /// screen).
+  ///
+  /// Throws `EncodingError.invalidValue` for a duration that is not a finite number, as the encoder does.
+  public func json() throws -> [UInt8] {
+    var out = JSONBytes()
+    out.bytes.reserveCapacity(playlists.reduce(16) { $0 + 128 + $1.tracks.count * 260 })
+    out.raw("{\"playlists\":[")
+    for (index, playlist) in playlists.enumerated() {
+      out.raw(index == 0 ? "{\"artworkURL\":" : ",{\"artworkURL\":")
+      out.string(playlist.artworkURL.absoluteString)
+      out.raw(",\"id\":")
+      out.string(playlist.id.rawValue)
+      out.raw(",\"name\":")
+      out.string(playlist.name)
+      out.raw(",\"tracks\":[")
+      for (index, track) in playlist.tracks.enumerated() {
+        try out.track(track, first: index == 0, streamURL: { track, out in out.string(track.streamURLString) })
+      }
+      out.raw("]}")
+    }
+    out.raw("]}")
+    return out.bytes
+  }
+
+  /// The body `json` holds, read as ``CatalogJSON/decoder()`` reads it (members in any order, members it does not
+  /// know skipped), without building a tree of values first.
+  ///
+  /// Throws `DecodingError.dataCorrupted` naming the byte where the text stops being a list of playlists.
+  public init(json: Data) throws {
+    self = try json.withUnsafeBytes { raw in
+      var reader = JSONReader(raw.bindMemory(to: UInt8.self))
+      let body = try reader.playlistList()
       try reader.end()
       return body
     }
@@ -167,6 +187,37 @@ private struct JSONBytes {
     }
   }
 
+  /// A track as the encoder writes it (keys sorted), after a comma unless it is the first of its list; `streamURL`
+  /// writes its stream URL.
+  ///
+  /// Throws `EncodingError.invalidValue` for a duration that is not a finite number, as the encoder does.
+  mutating func track(_ track: Track, first: Bool, streamURL: (Track, inout JSONBytes) -> Void) throws {
+    guard track.duration.isFinite else {
+      throw EncodingError.invalidValue(
+        track.duration,
+        EncodingError.Context(codingPath: [], debugDescription: "track \(track.id.rawValue)'s duration is not finite")
+      )
+    }
+    // Each key with the punctuation around it in one piece.
+    raw(first ? "{\"artistID\":" : ",{\"artistID\":")
+    string(track.artistID.rawValue)
+    raw(
+      track.containsExplicitLyrics
+        ? ",\"containsExplicitLyrics\":true,\"duration\":" : ",\"containsExplicitLyrics\":false,\"duration\":")
+    number(track.duration)
+    raw(",\"id\":")
+    string(track.id.rawValue)
+    raw(",\"popularity\":")
+    integer(track.popularity)
+    raw(",\"releaseDate\":\"")
+    CatalogJSON.format(track.releaseDate, into: &bytes)
+    raw("\",\"streamURL\":")
+    streamURL(track, &self)
+    raw(",\"title\":")
+    string(track.title)
+    raw("}")
+  }
+
   /// A whole number in decimal, written digit by digit (no text made for it).
   mutating func integer(_ value: Int) {
     if value < 0 { bytes.append(UInt8(ascii: "-")) }
@@ -184,7 +235,7 @@ private struct JSONBytes {
   }
 }
 
-/// Reads a page of tracks from JSON text, value by value.
+/// Reads a page of tracks or a list of playlists from JSON text, value by value.
 private struct JSONReader {
   let text: UnsafeBufferPointer<UInt8>
   var position = 0
@@ -424,6 +475,47 @@ private struct JSONReader {
     body.nextOffset = nextOffset
     body.nextCursor = nextCursor
     return body
+  }
+
+  mutating func playlistList() throws(DecodingError) -> PlaylistList {
+    var playlists: [Playlist]?
+    try object { (reader: inout JSONReader, name) throws(DecodingError) in
+      if name == "playlists" {
+        var list: [Playlist] = []
+        try reader.array { (reader: inout JSONReader) throws(DecodingError) in list.append(try reader.playlist()) }
+        playlists = list
+      } else {
+        try reader.skipValue()
+      }
+    }
+    guard let playlists else { throw failure("a list of playlists without playlists") }
+    return PlaylistList(playlists: playlists)
+  }
+
+  mutating func playlist() throws(DecodingError) -> Playlist {
+    var id: String?
+    var name: String?
+    var tracks: [Track]?
+    var artworkURL: URL?
+    try object { (reader: inout JSONReader, member) throws(DecodingError) in
+      switch member {
+      case "id": id = try reader.string()
+      case "name": name = try reader.string()
+      case "tracks":
+        var list: [Track] = []
+        try reader.array { (reader: inout JSONReader) throws(DecodingError) in list.append(try reader.track()) }
+        tracks = list
+      case "artworkURL":
+        let text = try reader.string()
+        guard let url = URL(string: text) else { throw reader.failure("'\(text)' is not a URL") }
+        artworkURL = url
+      default: try reader.skipValue()
+      }
+    }
+    guard let id, let name, let tracks, let artworkURL else {
+      throw failure("a playlist without id, name, tracks or artworkURL")
+    }
+    return Playlist(id: Playlist.ID(id), name: name, tracks: tracks, artworkURL: artworkURL)
   }
 
   mutating func track() throws(DecodingError) -> Track {

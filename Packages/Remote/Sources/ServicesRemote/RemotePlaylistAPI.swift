@@ -11,7 +11,7 @@ public struct RemotePlaylistAPI: PlaylistAPI {
     guard CatalogAPI.Identifier.canName(artistID.rawValue) else { return [] }
     let path = CatalogAPI.Path.playlists(featuringArtist: artistID.rawValue)
     do {
-      let playlists = try await client.get(PlaylistList.self, path).playlists
+      let playlists = try await client.get(path, decode: PlaylistList.init(json:)).playlists
       for playlist in playlists { _ = try CatalogClient.requireRemoteStreams(playlist.tracks, in: path) }
       return playlists
     } catch .status(404, _) {

@@ -18,7 +18,10 @@ import Testing
 
   var prolificTracks: [Track] { server.catalog.tracks["prolific"] ?? [] }
 
-  func page(at offset: Int) -> TrackPageRequest { TrackPageRequest(offset: offset, limit: 1_000) }
+  /// Pages of the largest size: the prolific artist's 12,500 tracks are three.
+  let length = TrackPageRequest.maximumLimit
+
+  func page(at offset: Int) -> TrackPageRequest { TrackPageRequest(offset: offset, limit: length) }
 
   @Test func theNextPageIsAskedForBeforeTheCallerAsksAndTheCallerGetsThatAnswer() async throws {
     defer { server.stop() }
@@ -26,15 +29,15 @@ import Testing
     server.inject(.pass, .hold, into: path)
     let held = server.heldRequests()
     let first = try await services.musicAPI.tracks(ofArtist: "prolific", page: page(at: 0))
-    #expect(first.tracks == Array(prolificTracks[0..<1_000]))
+    #expect(first.tracks == Array(prolificTracks[0..<length]))
     // The second page is on its way (held by the server) though nobody has asked for it yet.
     _ = await held.first { $0 == path }
     #expect(server.requests.count == 2)
-    async let second = services.musicAPI.tracks(ofArtist: "prolific", page: page(at: 1_000))
+    async let second = services.musicAPI.tracks(ofArtist: "prolific", page: page(at: length))
     server.releaseHeld()
-    #expect(try await second.tracks == Array(prolificTracks[1_000..<2_000]))
-    let third = try await services.musicAPI.tracks(ofArtist: "prolific", page: page(at: 2_000))
-    #expect(third.tracks == Array(prolificTracks[2_000..<2_500]))
+    #expect(try await second.tracks == Array(prolificTracks[length..<2 * length]))
+    let third = try await services.musicAPI.tracks(ofArtist: "prolific", page: page(at: 2 * length))
+    #expect(third.tracks == Array(prolificTracks[(2 * length)...]))
     // Each page was asked for once: the caller's second and third were the pages read ahead.
     #expect(server.requests.count == 3)
   }
@@ -45,7 +48,7 @@ import Testing
     _ = try await services.musicAPI.tracks(ofArtist: "prolific", page: page(at: 0))
     // The second page was read ahead when the first one's head arrived, before the call returned. Taken out of
     // the store here, it is a page nobody claims.
-    let second = try #require(readAhead(of: client, offset: 1_000))
+    let second = try #require(readAhead(of: client, offset: length))
     guard case .success = await second.outcome.value() else {
       Issue.record("the second page was not read")
       return
@@ -65,10 +68,10 @@ import Testing
     #expect(server.requests.count == 3)
   }
 
-  /// The read-ahead of the page at `offset` (1,000 long, in catalog order), taken out of the client's store.
+  /// The read-ahead of the page at `offset` (of the largest size, in catalog order), taken out of the client's store.
   private func readAhead(of client: CatalogClient, offset: Int) -> ReadAheads.Page? {
     let url = server.baseURL.appending(path: "v1/artists/prolific/tracks").appending(queryItems: [
-      URLQueryItem(name: "offset", value: String(offset)), URLQueryItem(name: "limit", value: "1000"),
+      URLQueryItem(name: "offset", value: String(offset)), URLQueryItem(name: "limit", value: String(length)),
       URLQueryItem(name: "sort", value: "catalog"),
     ])
     return ReadAheads.Address(url).flatMap { client.readAheads.claim($0, maximumAge: .seconds(300)) }

@@ -28,7 +28,7 @@ public enum TrackOrder: String, CaseIterable, Hashable, Sendable, Codable {
 /// is and neither repeats nor skips a track when tracks are added or removed between pages.
 public struct TrackPageRequest: Hashable, Sendable {
   /// The most tracks one page holds; a longer ``limit`` is cut to this.
-  public static let maximumLimit = 1000
+  public static let maximumLimit = 5000
   /// The length of a page when none is asked for.
   public static let defaultLimit = 50
 
