@@ -7,8 +7,9 @@ import Services
 ///
 /// Each displayed poster is drawn where CollectionKit's layout puts it, relative to the collection view's bounds (a
 /// point is a character cell), so scrolling shifts what is drawn. A poster the viewport's edge cuts is drawn in part:
-/// the lines and columns inside the viewport, as a terminal window would show it. Lines never take more columns than
-/// the grid is wide (nor than ``RenderOptions/width``); trailing blanks and blank lines at the end are dropped.
+/// the lines and columns inside the viewport, cut as a terminal window would cut them (no "…", and a wide character
+/// the edge would halve left out). Lines never take more columns than the grid is wide (nor than
+/// ``RenderOptions/width``); trailing blanks and blank lines at the end are dropped.
 ///
 /// A poster is its artwork area — its height less two lines — then a title line, the poster's number (what `select`
 /// addresses) and its title, and a subtitle line (dim with colour), both cut with "…" to the poster's width at

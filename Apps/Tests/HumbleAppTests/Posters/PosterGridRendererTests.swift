@@ -200,6 +200,23 @@ import Testing
       ])
   }
 
+  @Test func aGridNarrowerThanItsPostersCutsThemAtItsEdgeAsAWindowWould() async {
+    let controller = await grid(
+      [PosterFixtures.poster(0, title: "東京の夜景")], width: 7, height: 5, metrics: Self.framed)
+    let cut = [
+      "┌──────",
+      "│  fail",
+      "└──────",
+      // The title fits the poster; the grid's edge cuts the wide character it would halve.
+      "1 東京",
+      "0 track",
+    ]
+    #expect(lines(of: controller) == cut)
+    let wider = await grid(
+      [PosterFixtures.poster(0, title: "東京の夜景")], width: 12, height: 5, metrics: Self.framed)
+    #expect(PosterGridRenderer.lines(for: wider, options: RenderOptions(width: 7)) == cut)
+  }
+
   @Test func anEmptyGridHasNothingToShow() async {
     let controller = await grid([], width: 26, height: 5, metrics: Self.framed)
     #expect(lines(of: controller) == ["(nothing to show)"])
