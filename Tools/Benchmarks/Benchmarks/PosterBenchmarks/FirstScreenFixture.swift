@@ -98,7 +98,8 @@ final class FirstScreenFixture {
     }
     let figures = FirstScreenFigures(
       visible: visible, prefetchesStarted: run.controller.prefetchesStarted.count, done: done)
-    // The benchmark's histograms keep three significant digits: the exact counts go to standard error.
+    // The benchmark's histograms keep three significant digits: the exact counts go to standard error (which the
+    // benchmark silences under --no-progress).
     if written.insert(figures.description).inserted { FileHandle.standardError.write(Data("\(figures)\n".utf8)) }
     return figures
   }

@@ -3,7 +3,18 @@ import Foundation
 /// The process's resident memory as Linux tells it in `/proc/self/status`: now (`VmRSS`) and at its peak
 /// (`VmHWM`, the high-water mark `getrusage`'s `ru_maxrss` reports), with the peak reset to now by writing 5 to
 /// `/proc/self/clear_refs`, so that a peak covers one scroll and not the suite's setup.
+///
+/// Between two scrolls, ``returnFreedMemory()`` hands the pages malloc keeps after the previous scroll's loader was
+/// freed back to the system (glibc's `malloc_trim`, all arenas): without it each scroll would start from the pages
+/// the previous one left, and its peak would say more about glibc's arenas than about the loader.
 enum ResidentMemory {
+  /// Returns the pages of freed memory to the system.
+  static func returnFreedMemory() {
+    // glibc declares malloc_trim in <malloc.h>, which the Glibc module does not import.
+    guard let symbol = dlsym(nil, "malloc_trim") else { fatalError("this libc has no malloc_trim") }
+    _ = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)(0)
+  }
+
   /// The bytes resident now.
   static var current: Int { field("VmRSS:") }
 

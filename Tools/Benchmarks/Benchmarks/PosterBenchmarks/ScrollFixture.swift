@@ -11,6 +11,10 @@ final class ScrollFixture {
   let dataSource: PosterGridDataSource
   /// The loaders' disk cache: a temporary folder, as the app's is under XDG (a `file:` URL is never kept there).
   let diskCache: URL
+  /// The loader of the scroll being run.
+  private var loader: LiveArtworkLoader?
+  private var residentBefore = 0
+  private var scrolled: PosterGridRun.Scroll?
 
   private init(artwork: PosterArtwork, dataSource: PosterGridDataSource) {
     self.artwork = artwork
@@ -28,17 +32,34 @@ final class ScrollFixture {
     return ScrollFixture(artwork: artwork, dataSource: dataSource)
   }
 
-  /// Scrolls a new grid over a new loader whose memory cache keeps `memoryCacheBytes`, from top to bottom; stops the
-  /// run unless every poster was displayed and the loader decoded no more than the posters displayed and prefetched.
-  func scroll(memoryCacheBytes: Int) async -> ScrollFigures {
-    let loader = LiveArtworkLoader(
+  /// Makes a new loader whose memory cache keeps `memoryCacheBytes`, untimed: the memory the previous scroll freed
+  /// goes back to the system, and the peak is reset to what is resident then.
+  func prepareScroll(memoryCacheBytes: Int) {
+    loader = LiveArtworkLoader(
       configuration: .init(memoryCacheBytes: memoryCacheBytes, diskCacheDirectory: diskCache))
-    let residentBefore = ResidentMemory.current
+    ResidentMemory.returnFreedMemory()
+    residentBefore = ResidentMemory.current
     ResidentMemory.resetPeak()
-    let run = PosterGridRun(dataSource: dataSource, loader: loader)
-    let scroll = await run.scrollTopToBottom()
+  }
+
+  /// The timed part: a new grid over the prepared loader, scrolled from top to bottom.
+  func scroll() async {
+    guard let loader else { fatalError("a scroll without a loader prepared") }
+    scrolled = await PosterGridRun(dataSource: dataSource, loader: loader).scrollTopToBottom()
+  }
+
+  /// What the scroll did, and the loader let go.
+  ///
+  /// Stops the run unless every poster was displayed and the loader decoded no more than the posters displayed and
+  /// prefetched.
+  func finishScroll() -> ScrollFigures {
+    let peak = ResidentMemory.peak
+    guard let loader, let scroll = scrolled else { fatalError("no scroll to finish") }
+    self.loader = nil
+    scrolled = nil
     let figures = ScrollFigures(
-      scroll: scroll, statistics: loader.statistics, residentBefore: residentBefore, peakResident: ResidentMemory.peak)
+      scroll: scroll, statistics: loader.statistics, memoryCacheBytes: loader.configuration.memoryCacheBytes,
+      residentBefore: residentBefore, peakResident: peak)
     guard scroll.displayed.count == artwork.count else {
       fatalError("the scroll displayed \(scroll.displayed.count) of the \(artwork.count) posters")
     }
@@ -47,7 +68,7 @@ final class ScrollFixture {
         "the loader decoded \(figures.statistics.decodes) PNGs for \(scroll.displayed.count) posters displayed and "
           + "\(scroll.prefetchesStarted) prefetched: more than were shown and prefetched")
     }
-    guard figures.statistics.bytesInMemory <= memoryCacheBytes, figures.statistics.failures == 0 else {
+    guard figures.statistics.bytesInMemory <= figures.memoryCacheBytes, figures.statistics.failures == 0 else {
       fatalError("after the scroll: \(figures.statistics)")
     }
     return figures
@@ -61,17 +82,22 @@ struct ScrollFigures: Sendable, CustomStringConvertible {
   var prefetchesStarted: Int
   var prefetchesCancelled: Int
   var statistics: LiveArtworkLoader.Statistics
+  var memoryCacheBytes: Int
   /// The bytes resident just before the grid was made.
   var residentBefore: Int
   /// The most bytes resident during the scroll.
   var peakResident: Int
 
-  init(scroll: PosterGridRun.Scroll, statistics: LiveArtworkLoader.Statistics, residentBefore: Int, peakResident: Int) {
+  init(
+    scroll: PosterGridRun.Scroll, statistics: LiveArtworkLoader.Statistics, memoryCacheBytes: Int, residentBefore: Int,
+    peakResident: Int
+  ) {
     positions = scroll.positions
     displayed = scroll.displayed.count
     prefetchesStarted = scroll.prefetchesStarted
     prefetchesCancelled = scroll.prefetchesCancelled
     self.statistics = statistics
+    self.memoryCacheBytes = memoryCacheBytes
     self.residentBefore = residentBefore
     self.peakResident = peakResident
   }
@@ -82,7 +108,8 @@ struct ScrollFigures: Sendable, CustomStringConvertible {
     return "scroll: \(positions) positions, \(displayed) posters displayed, \(prefetchesStarted) prefetches started "
       + "(\(prefetchesCancelled) cancelled); loader: \(statistics.requests) requests, \(statistics.memoryHits) memory "
       + "hits, \(statistics.fetches) fetches, \(statistics.decodes) decodes, \(mebibytes(statistics.bytesInMemory)) "
-      + "in memory; resident \(mebibytes(residentBefore)) before the grid, peak \(mebibytes(peakResident))"
+      + "in memory; resident \(mebibytes(residentBefore)) before the grid, peak \(mebibytes(peakResident)), "
+      + "\(mebibytes(peakResident - residentBefore)) more"
   }
 
   static let decodes = BenchmarkMetric.custom("decodes", useScalingFactor: false)
@@ -92,9 +119,10 @@ struct ScrollFigures: Sendable, CustomStringConvertible {
   static let memoryHits = BenchmarkMetric.custom("memory hits", useScalingFactor: false)
   static let positionsMetric = BenchmarkMetric.custom("viewport positions", useScalingFactor: false)
   static let peak = BenchmarkMetric.custom("peak resident KiB (VmHWM)", useScalingFactor: false)
+  static let growth = BenchmarkMetric.custom("peak resident KiB above the start", useScalingFactor: false)
 
   /// The custom metrics a scroll reports.
-  static let metrics = [decodes, displayedMetric, prefetches, cancelled, memoryHits, positionsMetric, peak]
+  static let metrics = [decodes, displayedMetric, prefetches, cancelled, memoryHits, positionsMetric, peak, growth]
 
   /// Hands each figure to the benchmark as a custom metric.
   func report(to benchmark: Benchmark) {
@@ -105,7 +133,9 @@ struct ScrollFigures: Sendable, CustomStringConvertible {
     benchmark.measurement(Self.memoryHits, statistics.memoryHits)
     benchmark.measurement(Self.positionsMetric, positions)
     benchmark.measurement(Self.peak, peakResident / 1_024)
-    // The benchmark's histograms keep three significant digits: the exact counts go to standard error.
+    benchmark.measurement(Self.growth, (peakResident - residentBefore) / 1_024)
+    // The benchmark's histograms keep three significant digits: the exact counts go to standard error (which the
+    // benchmark silences under --no-progress).
     FileHandle.standardError.write(Data("\(self)\n".utf8))
   }
 }
