@@ -16,7 +16,7 @@ let package = Package(
     .package(path: "../CatalogGenerator"),
     .package(path: "../../Apps"),
   ]
-    + ["CollectionKit", "Domain", "Services", "TableKit", "Presentation", "Remote", "Support"].map {
+    + ["Artwork", "CollectionKit", "Domain", "Services", "TableKit", "Presentation", "Remote", "Support"].map {
       .package(path: "../../Packages/\($0)")
     },
   targets: [
@@ -62,6 +62,13 @@ let package = Package(
       dependencies: ["BenchmarkSupport"] + products(of: "CatalogGenerator", "CatalogGeneration")
         + products(of: "Apps", "HumbleApp") + products(of: "Presentation", "Presentation")
         + products(of: "Services", "ServicesLive")
+    ),
+    benchmarkSuite(
+      "PosterBenchmarks",
+      dependencies: products(of: "Apps", "HumbleApp") + products(of: "Artwork", "ArtworkGeneration")
+        + products(of: "Domain", "Domain") + products(of: "Presentation", "Presentation")
+        + products(of: "Services", "Services", "ServicesLive")
+        + products(of: "Support", "HumbleSupport", "HumbleSupportTesting")
     ),
     // The diff scenario the table's and the collection's suites share.
     .target(name: "DiffScenarios", dependencies: products(of: "Services", "SeededRandomness")),

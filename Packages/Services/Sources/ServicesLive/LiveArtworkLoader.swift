@@ -27,6 +27,8 @@ import Services
 /// ``Services/ArtworkLoadError/notAnImage(_:reason:)``; a PNG or a download past a limit
 /// ``Services/ArtworkLoadError/tooLarge(_:width:height:limit:)``; a scheme other than `file`, `http` and `https`
 /// ``Services/ArtworkLoadError/unsupportedURL(_:)``.
+///
+/// ``statistics`` says what it has done so far: requests, memory and disk hits, fetches, decodes and failures.
 public final class LiveArtworkLoader: ArtworkLoader, Sendable {
   /// The fetch of one URL that waiters share, and how many wait for it.
   private struct InFlight {
@@ -42,6 +44,8 @@ public final class LiveArtworkLoader: ArtworkLoader, Sendable {
   private let memory: ArtworkMemoryCache
   private let disk: ArtworkDiskCache?
   private let inFlight = Locked<[URL: InFlight]>([:])
+  /// What ``statistics`` counts (its bytes in memory are read from the memory cache instead).
+  let counters = Locked(Statistics())
   /// Told the number of waiters for a URL each time one joins or leaves its fetch (a test's signal).
   private let waitersChanged: @Sendable (URL, Int) -> Void
 
@@ -73,9 +77,16 @@ public final class LiveArtworkLoader: ArtworkLoader, Sendable {
 
   /// The artwork at `url`, decoded: from memory, from disk, or fetched; or why there is none.
   public func artwork(for url: URL) async throws(ArtworkLoadError) -> Artwork {
+    count(\.requests)
     if Task.isCancelled { throw .cancelled }
-    guard Source(url) != nil else { throw .unsupportedURL(url) }
-    if let artwork = memory.artwork(for: url) { return artwork }
+    guard Source(url) != nil else {
+      count(\.failures)
+      throw .unsupportedURL(url)
+    }
+    if let artwork = memory.artwork(for: url) {
+      count(\.memoryHits)
+      return artwork
+    }
     let fetch = join(url)
     defer { leave(url, fetch) }
     // Each waiter races the shared fetch against its own cancellation: leaving does not end the fetch for others.
@@ -85,11 +96,23 @@ public final class LiveArtworkLoader: ArtworkLoader, Sendable {
       onCancel: { .failure(.cancelled) },
       start: { mine in Task { _ = mine.settle(await fetch.outcome.value()) } }
     )
+    if case .failure(let error) = result, error != .cancelled { count(\.failures) }
     return try result.get()
   }
 
   /// The bytes of decoded pixels the memory cache holds.
   package var memoryCacheByteCount: Int { memory.byteCount }
+
+  /// Adds one to a counter of ``statistics``.
+  private func count(_ counter: WritableKeyPath<Statistics, Int>) {
+    counters.withLock { $0[keyPath: counter] += 1 }
+  }
+
+  /// `png`, fetched from or kept for `url`, decoded within the configured limits (a decode of ``statistics``).
+  private func decode(_ png: Data, from url: URL) -> Result<Artwork, ArtworkLoadError> {
+    count(\.decodes)
+    return Artwork.decoding(png, from: url, limits: configuration.pngLimits)
+  }
 
   /// Joins the fetch of `url`, starting it when there is none.
   private func join(_ url: URL) -> SharedFetch {
@@ -133,21 +156,22 @@ public final class LiveArtworkLoader: ArtworkLoader, Sendable {
   private func load(_ url: URL) async -> Result<Artwork, ArtworkLoadError> {
     switch Source(url) {
     case .file:
+      count(\.fetches)
       if let localArtwork, let owner = localArtwork.owner(at: url) {
-        return await localArtwork.png(of: owner, at: url).flatMap { png in
-          Artwork.decoding(Data(png), from: url, limits: configuration.pngLimits)
-        }
+        return await localArtwork.png(of: owner, at: url).flatMap { png in decode(Data(png), from: url) }
       }
       return ArtworkFile.read(url, maximumBytes: configuration.maximumDownloadBytes).flatMap { png in
-        Artwork.decoding(png, from: url, limits: configuration.pngLimits)
+        decode(png, from: url)
       }
     case .http:
       if let png = disk?.png(for: url) {
-        if case .success(let artwork) = Artwork.decoding(png, from: url, limits: configuration.pngLimits) {
+        if case .success(let artwork) = decode(png, from: url) {
+          count(\.diskHits)
           return .success(artwork)
         }
         disk?.remove(for: url)
       }
+      count(\.fetches)
       let download = ArtworkDownload(
         url: url, maximumBytes: configuration.maximumDownloadBytes, timeout: configuration.requestTimeout,
         authorization: authorization)
@@ -155,7 +179,7 @@ public final class LiveArtworkLoader: ArtworkLoader, Sendable {
       case .failure(let error):
         return .failure(error)
       case .success(let png):
-        let decoded = Artwork.decoding(png, from: url, limits: configuration.pngLimits)
+        let decoded = decode(png, from: url)
         if case .success = decoded { disk?.store(png, for: url) }
         return decoded
       }
