@@ -10,8 +10,12 @@ import HumbleSupport
 ///   and starts with a header naming its URL in full, so two URLs whose hashes collide only miss each other.
 /// - A file is written to a temporary name and renamed into place: a reader sees a whole file or none.
 /// - Recency is the file's modification time, set when the file is written and again at each hit (access times are
-///   not kept on `noatime` mounts, and `relatime` updates them at most daily). Each write lists the directory and
-///   deletes the oldest files until the total is within the limit; a file larger than the whole limit is not kept.
+///   not kept on `noatime` mounts, and `relatime` updates them at most daily). The cache counts its files' bytes
+///   once, listing the directory at its first write, and adds what each write adds. When the count passes the limit
+///   it lists the directory again (another process may share it) and deletes the oldest files until the total is
+///   within seven eighths of the limit, so a full cache lists its directory once per eighth of its limit written, not
+///   at every write (a cold screen of posters spent half its time listing). A file larger than the whole limit is
+///   not kept.
 /// - It stores what was downloaded, not pixels: a 256 × 256 cover is some 30 KB of PNG but 256 KiB of pixels.
 ///
 /// The cache is best-effort: a directory that cannot be created or written, a full disk, or a file that cannot be
@@ -21,8 +25,15 @@ final class ArtworkDiskCache: Sendable {
   let directory: URL
   /// The most bytes the files may take together.
   let maximumBytes: Int
-  /// Whether the directory has been made (and its mode set) by this cache; writes are serialised through it.
-  private let prepared = Locked(false)
+  /// Whether the directory has been made (and its mode set) by this cache, and the bytes its files take as last
+  /// counted plus what was written since; writes are serialised through it.
+  private let writes = Locked(Writes())
+
+  private struct Writes {
+    var prepared = false
+    /// Nil until the first write counts the directory.
+    var bytes: Int?
+  }
 
   private static let fileExtension = "artwork"
 
@@ -53,18 +64,20 @@ final class ArtworkDiskCache: Sendable {
     let record = Self.header(for: url) + png
     guard record.count <= maximumBytes else { return }
     let file = fileURL(for: url)
-    prepared.withLock { prepared in
-      if !prepared { prepared = prepareDirectory() }
-      guard prepared else { return }
+    writes.withLock { writes in
+      if !writes.prepared { writes.prepared = prepareDirectory() }
+      guard writes.prepared else { return }
       let temporary = directory.appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString).tmp")
       guard
         FileManager.default.createFile(atPath: temporary.path, contents: record, attributes: [.posixPermissions: 0o600])
       else { return }
+      let replaced = Self.size(of: file) ?? 0
       guard rename(temporary.path, file.path) == 0 else {
         unlink(temporary.path)
         return
       }
-      evictPastLimit(keeping: file)
+      let bytes = writes.bytes.map { $0 + record.count - replaced } ?? listFiles().reduce(0) { $0 + $1.size }
+      writes.bytes = bytes > maximumBytes ? evict(downTo: maximumBytes - maximumBytes / 8, keeping: file) : bytes
     }
   }
 
@@ -91,24 +104,37 @@ final class ArtworkDiskCache: Sendable {
     }
   }
 
-  /// Deletes the least recently modified files until the rest fit the limit; `kept`, just written, stays.
-  private func evictPastLimit(keeping kept: URL) {
+  /// The cache's files, their sizes and modification times, as the directory lists them now.
+  private func listFiles() -> [(url: URL, size: Int, modified: Date)] {
     let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
     guard let contents = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys)
-    else { return }
-    var files: [(url: URL, size: Int, modified: Date)] = contents.compactMap { file in
+    else { return [] }
+    return contents.compactMap { file in
       guard file.pathExtension == Self.fileExtension, let values = try? file.resourceValues(forKeys: Set(keys)) else {
         return nil
       }
       return (file, values.fileSize ?? 0, values.contentModificationDate ?? .distantPast)
     }
+  }
+
+  /// Deletes the least recently modified files until the rest take at most `target` bytes; `kept`, just written,
+  /// stays. Returns the bytes the rest take.
+  private func evict(downTo target: Int, keeping kept: URL) -> Int {
+    var files = listFiles()
     var total = files.reduce(0) { $0 + $1.size }
-    guard total > maximumBytes else { return }
+    guard total > target else { return total }
     files.sort { $0.modified < $1.modified }
-    for file in files where total > maximumBytes && file.url.lastPathComponent != kept.lastPathComponent {
+    for file in files where total > target && file.url.lastPathComponent != kept.lastPathComponent {
       guard (try? FileManager.default.removeItem(at: file.url)) != nil else { continue }
       total -= file.size
     }
+    return total
+  }
+
+  /// The size of the file at `url`; nil when there is none.
+  private static func size(of url: URL) -> Int? {
+    var status = stat()
+    return stat(url.path, &status) == 0 ? Int(status.st_size) : nil
   }
 
   /// What a file starts with: the format and the URL whose bytes follow.

@@ -55,6 +55,19 @@ import Testing
     #expect(fileSizes(in: directory.url).values.reduce(0, +) <= 2_500)
   }
 
+  @Test func aFullDiskCacheEvictsTheOldestDownToSevenEighthsOfItsLimit() throws {
+    let directory = try TemporaryDirectory()
+    let png = Data(repeating: 1, count: 1_000)
+    let cache = ArtworkDiskCache(directory: directory.url, maximumBytes: 8_800)
+    for name in "abcdefgh" { cache.store(png, for: try url(String(name))) }
+    // Eight files of about 1,050 bytes fit 8,800; the ninth passes it, and the oldest go until 7,700 is met.
+    cache.store(png, for: try url("i"))
+    let total = fileSizes(in: directory.url).values.reduce(0, +)
+    #expect(total <= 8_800 - 8_800 / 8)
+    #expect(fileSizes(in: directory.url).count == 7)
+    #expect(cache.png(for: try url("i")) == png)
+  }
+
   @Test func aFileNameIsTheSameInEveryRunAndDiffersByURL() {
     // FNV-1a of the URL's UTF-8, twice: a fixed function, unlike Swift's seeded Hasher.
     #expect(ArtworkDiskCache.hash("") == "cbf29ce484222325" + "84222325cbf29ce4")
