@@ -117,8 +117,9 @@ final class ArtworkDiskCache: Sendable {
     }
   }
 
-  /// Deletes the least recently modified files until the rest take at most `target` bytes; `kept`, just written,
-  /// stays. Returns the bytes the rest take.
+  /// Deletes the least recently modified files until the rest take at most `target` bytes, and returns what they take.
+  ///
+  /// `kept`, just written, stays.
   private func evict(downTo target: Int, keeping kept: URL) -> Int {
     var files = listFiles()
     var total = files.reduce(0) { $0 + $1.size }
