@@ -51,7 +51,7 @@ public final class Session {
   public var screen: ArtistScreenController? { page?.screen }
   /// The grid of the page open now, if that page is one of posters.
   public var grid: PosterGridController? { page?.grid }
-  /// The artist whose page is open (or whose page listed the open playlist).
+  /// The artist whose page is open (or whose page listed the open playlist, or whom the open grid is about).
   public var artist: Artist? { page?.artist }
   /// The title of the page open now: the artist's name, the playlist's, or the grid's heading.
   public var pageTitle: String? { page?.title }
