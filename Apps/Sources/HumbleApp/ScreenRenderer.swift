@@ -3,17 +3,21 @@ import Foundation
 import Presentation
 import TableKit
 
-/// How the screen is drawn: the terminal's width, and whether to use colour.
+/// How the screen is drawn: the terminal's width, whether to use colour, and how artwork is coloured.
 public struct RenderOptions: Hashable, Sendable {
   /// The columns a line may use; nil when lines may be as long as they need (not a terminal).
   public var width: Int?
   /// Whether lines carry ANSI colour and the selected row is highlighted.
   public var usesColour: Bool
+  /// How posters' artwork is coloured; artwork is drawn only when ``usesColour`` is true as well, and is a
+  /// placeholder frame otherwise.
+  public var artworkColours: ArtworkColours
 
-  /// Creates options.
-  public init(width: Int? = nil, usesColour: Bool = false) {
+  /// Creates options; artwork is not coloured unless `artworkColours` says how.
+  public init(width: Int? = nil, usesColour: Bool = false, artworkColours: ArtworkColours = .none) {
     self.width = width
     self.usesColour = usesColour
+    self.artworkColours = artworkColours
   }
 }
 

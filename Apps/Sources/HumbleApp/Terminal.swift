@@ -30,4 +30,14 @@ public enum Terminal {
     interactive && !noColor && !json && outputIsATerminal
       && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
   }
+
+  /// How artwork is coloured: not at all unless lines carry colour (`usesColour`); in 24-bit colour when
+  /// `COLORTERM` says the terminal supports it (`truecolor` or `24bit`, in any case); else in the 256-colour palette.
+  public static func artworkColours(usesColour: Bool, environment: [String: String]) -> ArtworkColours {
+    guard usesColour else { return .none }
+    switch environment["COLORTERM"]?.lowercased() {
+    case "truecolor", "24bit": return .trueColour
+    default: return .palette256
+    }
+  }
 }

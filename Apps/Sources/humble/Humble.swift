@@ -113,7 +113,9 @@ struct Humble: AsyncParsableCommand {
     let usesColour = Terminal.usesColour(
       interactive: interactive, noColor: noColor, json: json, outputIsATerminal: isatty(STDOUT_FILENO) == 1,
       environment: ProcessInfo.processInfo.environment)
-    session.renderOptions = RenderOptions(width: width ?? terminal?.columns, usesColour: usesColour)
+    session.renderOptions = RenderOptions(
+      width: width ?? terminal?.columns, usesColour: usesColour,
+      artworkColours: Terminal.artworkColours(usesColour: usesColour, environment: ProcessInfo.processInfo.environment))
     var first = artist
     if first == nil { first = services.firstArtist }
     let openingLine = "artist \(first ?? "")"

@@ -2,7 +2,8 @@ import Foundation
 import HumbleApp
 import Testing
 
-/// What the terminal decides: its size, the viewport's default height and whether lines carry colour.
+/// What the terminal decides: its size, the viewport's default height, whether lines carry colour and how artwork is
+/// coloured.
 @Suite(.timeLimit(.minutes(5))) struct TerminalTests {
   @Test func aPipeHasNoTerminalSize() {
     let pipe = Pipe()
@@ -36,6 +37,24 @@ import Testing
     #expect(!colour(outputIsATerminal: false))
     #expect(!colour(environment: ["TERM": "xterm", "NO_COLOR": "1"]))
     #expect(!colour(environment: ["TERM": "dumb"]))
+  }
+
+  @Test func artworkIsNotColouredWhenLinesCarryNoColour() {
+    #expect(Terminal.artworkColours(usesColour: false, environment: ["COLORTERM": "truecolor"]) == .none)
+    #expect(RenderOptions().artworkColours == .none)
+    #expect(RenderOptions(width: 80, usesColour: true).artworkColours == .none)
+  }
+
+  @Test func artworkIsInTrueColourWhereColortermSaysTheTerminalSupportsIt() {
+    for value in ["truecolor", "24bit", "TrueColor", "24BIT"] {
+      #expect(Terminal.artworkColours(usesColour: true, environment: ["COLORTERM": value]) == .trueColour, "\(value)")
+    }
+  }
+
+  @Test func artworkIsInTheTwoHundredAndFiftySixColourPaletteOtherwise() {
+    #expect(Terminal.artworkColours(usesColour: true, environment: [:]) == .palette256)
+    #expect(Terminal.artworkColours(usesColour: true, environment: ["COLORTERM": "yes"]) == .palette256)
+    #expect(Terminal.artworkColours(usesColour: true, environment: ["COLORTERM": ""]) == .palette256)
   }
 
   private func colour(
