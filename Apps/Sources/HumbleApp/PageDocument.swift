@@ -2,7 +2,8 @@ import HumbleSupport
 import Presentation
 import TableKit
 
-/// The visible page as JSON: what `show` draws, for tools reading `--json`.
+/// The visible page as JSON: what `show` draws, for tools reading `--json` (a table's sections and rows, or a
+/// grid's posters).
 @MainActor
 enum PageDocument {
   static func json(for screen: ArtistScreenController, title: String) -> JSONValue {
@@ -57,6 +58,36 @@ enum PageDocument {
       "selectedRows": .array((table.indexPathsForSelectedRows ?? []).map { .int(screen.number(of: $0)) }),
       "nowPlaying": .optional(screen.nowPlaying?.rawValue),
       "sections": .array(sections),
+    ])
+  }
+
+  /// A grid page: its kind (`grid`, and which grid), title, state, how many posters it has and how many a line
+  /// holds, and each visible poster with its number (as drawn and as `select` takes it), fields and artwork state.
+  static func json(for grid: PosterGridController, kind: PosterGridKind, title: String) -> JSONValue {
+    let posters = grid.visibleIndexes.compactMap { index -> JSONValue? in
+      guard let cell = grid.cell(at: index), let model = cell.model,
+        case .object(var fields) = PosterDescription.json(for: model, state: cell.artworkState)
+      else { return nil }
+      fields["number"] = .int(index + 1)
+      return .object(fields)
+    }
+    let state: String
+    switch grid.dataSource.state {
+    case .idle: state = "idle"
+    case .loading: state = "loading"
+    case .loaded: state = "loaded"
+    case .failed: state = "failed"
+    }
+    return .object([
+      "kind": .string("grid"),
+      "grid": .string(kind.rawValue),
+      "title": .string(title),
+      "state": .string(state),
+      "posterCount": .int(grid.posterCount),
+      "columns": .int(grid.columns),
+      "topLine": .int(grid.topLine + 1),
+      "lineCount": .int(grid.lineCount),
+      "posters": .array(posters),
     ])
   }
 }

@@ -47,10 +47,11 @@ extension Session {
   /// Loads a page and, once it has loaded, makes it the open one (keeping the page that was open for `back`
   /// when asked): a page that fails to load leaves the open page as it was.
   func open(_ request: PageRequest, keepingTheOpenPageForBack keeps: Bool = false) async -> CommandOutput {
-    let next = Page(screen: makeScreen(source: request.source), title: request.title, artist: request.artist)
+    let screen = makeScreen(source: request.source)
+    let next = Page(content: .table(screen), title: request.title, artist: request.artist)
     let opening = { [self] () async -> CommandOutput in
-      await next.screen.reload()
-      if case .failed(let error) = next.screen.dataSource.state { return .failure(request.failure, error) }
+      await screen.reload()
+      if case .failed(let error) = screen.dataSource.state { return .failure(request.failure, error) }
       page = next
       return pageOutput(heading: next.title)
     }
@@ -58,7 +59,7 @@ extension Session {
   }
 
   /// Opens a page with `opening` and, when it opened, keeps the page that was open for `back`.
-  private func keepingTheOpenPageForBack(_ opening: () async -> CommandOutput) async -> CommandOutput {
+  func keepingTheOpenPageForBack(_ opening: () async -> CommandOutput) async -> CommandOutput {
     let current = page
     let output = await opening()
     if output.error == nil, let current { previousPages.append(current) }

@@ -8,28 +8,52 @@ import TableKit
 /// One REPL session: the services, the page open now, and the commands that drive them.
 @MainActor
 public final class Session {
-  /// A page of the navigation stack: an artist's page, a playlist's page opened from one, or the favourites.
+  /// A page of the navigation stack: a page of tracks (an artist's page, a playlist's or a release's page opened
+  /// from one, or the favourites) or a grid of posters (the playlists featuring an artist, or the artist's
+  /// releases).
   struct Page {
-    var screen: ArtistScreenController
+    /// What a page shows.
+    enum Content {
+      /// Rows in a table: tracks, playlists, related artists.
+      case table(ArtistScreenController)
+      /// Posters in a grid.
+      case grid(PosterGridController, PosterGridKind)
+    }
+
+    var content: Content
     var title: String
-    /// The artist whose page this is, or whose page listed the playlist; nil for the favourites.
+    /// The artist whose page this is, or whose page listed the playlist or the grid; nil for the favourites.
     var artist: Artist?
+
+    /// The table, when the page is one of tracks.
+    var screen: ArtistScreenController? {
+      if case .table(let screen) = content { screen } else { nil }
+    }
+
+    /// The grid, when the page is one of posters.
+    var grid: PosterGridController? {
+      if case .grid(let grid, _) = content { grid } else { nil }
+    }
   }
 
   let musicAPI: any MusicAPI
   let playlistAPI: (any PlaylistAPI)?
   let downloadsManager: any DownloadsManager
   let favouritesManager: (any FavouritesManager)?
+  /// Where grids' posters get their artwork; nil when the session loads none (each poster then says why).
+  let artworkLoader: (any ArtworkLoader)?
   let formatting: PresentationFormatting
   let rows: Int
   let waitForDownloads: (@Sendable () async -> Void)?
   var page: Page?
   var previousPages: [Page] = []
-  /// The screen open now, if any.
+  /// The table of the page open now, if that page is one of tracks.
   public var screen: ArtistScreenController? { page?.screen }
-  /// The artist whose page is open (or whose page listed the open playlist).
+  /// The grid of the page open now, if that page is one of posters.
+  public var grid: PosterGridController? { page?.grid }
+  /// The artist whose page is open (or whose page listed the open playlist, or whom the open grid is about).
   public var artist: Artist? { page?.artist }
-  /// The title of the page open now: the artist's name, or the playlist's.
+  /// The title of the page open now: the artist's name, the playlist's, or the grid's heading.
   public var pageTitle: String? { page?.title }
   /// Lines of the events log since the last command.
   public var events: [String] = []
@@ -38,32 +62,42 @@ public final class Session {
   /// The width and colour of what the session draws.
   public var renderOptions = RenderOptions()
   /// Receives, between commands, the lines of rows that changed on their own (a download's progress, a
-  /// favourite set elsewhere), at most once per ``liveOutputInterval``.
+  /// favourite set elsewhere), or the grid redrawn when a displayed poster's artwork arrived, at most once per
+  /// ``liveOutputInterval``.
   public var onLiveOutput: (([String]) -> Void)?
   /// How long live changes are gathered before ``onLiveOutput`` shows them.
   public var liveOutputInterval: Duration {
     get { liveOutput.interval }
-    set { liveOutput.interval = newValue }
+    set {
+      liveOutput.interval = newValue
+      liveArtwork.interval = newValue
+    }
   }
   /// Every artist's name in the catalog, loaded for Tab completion.
   public let artistNames: ArtistNameSource
   var requestedOpen: RowDestination?
+  var requestedPosterOpen: PosterDestination?
   var user = User.adult
   var printsTiming = false
   private(set) var history = CommandHistory(limit: Session.historyLimit)
   /// How many commands `history` keeps, as a shell's HISTSIZE does.
   public nonisolated static let historyLimit = 1_000
   private var isRunningCommand = false
-  private lazy var liveOutput = LiveOutputThrottle(interval: .milliseconds(150)) { [weak self] ids in
-    self?.showLiveChanges(ids)
+  private lazy var liveOutput = LiveOutputThrottle<ArtistCellModelType.ID>(interval: .milliseconds(150)) {
+    [weak self] ids in self?.showLiveChanges(ids)
+  }
+  private lazy var liveArtwork = LiveOutputThrottle<PosterCellModel.ID>(interval: .milliseconds(150)) {
+    [weak self] ids in self?.showLiveArtwork(ids)
   }
 
-  /// Creates a session over services, with a viewport of `rows` rows.
+  /// Creates a session over services, with a viewport of `rows` rows; grids load their posters' artwork from
+  /// `artworkLoader` (with none, each poster shows its placeholder and says it has no loader).
   public init(
     musicAPI: any MusicAPI,
     playlistAPI: (any PlaylistAPI)?,
     downloadsManager: any DownloadsManager,
     favouritesManager: (any FavouritesManager)?,
+    artworkLoader: (any ArtworkLoader)? = nil,
     formatting: PresentationFormatting = .current,
     rows: Int = 20,
     waitForDownloads: (@Sendable () async -> Void)? = nil
@@ -74,6 +108,7 @@ public final class Session {
     self.playlistAPI = playlistAPI
     self.downloadsManager = downloadsManager
     self.favouritesManager = favouritesManager
+    self.artworkLoader = artworkLoader
     self.formatting = formatting
     self.rows = rows
   }
@@ -117,7 +152,7 @@ public final class Session {
   public func run(_ command: Command) async -> CommandOutput {
     isRunningCommand = true
     defer { isRunningCommand = false }
-    if command.declaration.needsPage, screen == nil { return .failure(Self.noPageOpen) }
+    if command.declaration.needsPage, page == nil { return .failure(Self.noPageOpen) }
     return await perform(command)
   }
 
@@ -141,19 +176,43 @@ public final class Session {
     if !lines.isEmpty { onLiveOutput(lines) }
   }
 
+  /// Posters of a grid that changed their artwork on their own, gathered by ``liveArtwork`` until it redraws the
+  /// grid; none while a command runs (its output shows the grid, or says what it was asked).
+  func noteLiveArtwork(_ change: PosterGridController.ArtworkChange) {
+    guard onLiveOutput != nil, !isRunningCommand else { return }
+    liveArtwork.note([change.item])
+  }
+
+  private func showLiveArtwork(_ ids: [PosterCellModel.ID]) {
+    guard let grid, !isRunningCommand, let onLiveOutput else { return }
+    let displayed = grid.visibleIndexes.compactMap { grid.cell(at: $0)?.model?.id }
+    guard ids.contains(where: displayed.contains) else { return }
+    onLiveOutput(render())
+  }
+
   // MARK: Drawing
 
-  /// The visible part of the table, as lines.
+  /// The visible part of the open page, as lines: the table's rows, or the grid's posters.
   public func render() -> [String] {
-    guard let screen else { return [] }
-    return ScreenRenderer.lines(for: screen, options: renderOptions)
+    switch page?.content {
+    case .table(let screen): return ScreenRenderer.lines(for: screen, options: renderOptions)
+    case .grid(let grid, _):
+      fit(grid)
+      return PosterGridRenderer.lines(for: grid, options: renderOptions)
+    case nil: return []
+    }
   }
 
   /// The visible page as lines (after an optional heading) and as a JSON document.
   func pageOutput(heading: String? = nil) -> CommandOutput {
     let loading = screen?.dataSource.trackLoadingText.map { "(\($0))" }
     var output = CommandOutput.lines((heading.map { [$0] } ?? []) + (loading.map { [$0] } ?? []) + render())
-    if let screen, let page { output.document["page"] = PageDocument.json(for: screen, title: page.title) }
+    switch page?.content {
+    case .table(let screen): output.document["page"] = PageDocument.json(for: screen, title: page?.title ?? "")
+    case .grid(let grid, let kind):
+      output.document["page"] = PageDocument.json(for: grid, kind: kind, title: page?.title ?? "")
+    case nil: break
+    }
     return output
   }
 }

@@ -106,7 +106,7 @@ struct Humble: AsyncParsableCommand {
     let terminal = Terminal.size()
     let session = Session(
       musicAPI: services.musicAPI, playlistAPI: services.playlistAPI, downloadsManager: services.downloadsManager,
-      favouritesManager: services.favouritesManager,
+      favouritesManager: services.favouritesManager, artworkLoader: services.artworkLoader,
       rows: Terminal.viewportRows(requested: rows, interactive: interactive, terminalRows: terminal?.rows),
       waitForDownloads: { [downloads = services.downloadsManager] in await downloads.waitUntilIdle() })
     defer { services.close() }

@@ -10,6 +10,12 @@ import Testing
     #expect(Completion.candidates(before: "", word: "ar", artistNames: artists) == ["artists", "artist"])
   }
 
+  @Test func theGridCommandsComplete() {
+    #expect(Completion.candidates(before: "", word: "pl", artistNames: artists) == ["playlists"])
+    #expect(Completion.candidates(before: "", word: "re", artistNames: artists) == ["releases", "reload"])
+    #expect(Completion.candidates(before: "help ", word: "rel", artistNames: []) == ["releases", "reload"])
+  }
+
   @Test func sortCompletesItsModes() {
     #expect(Completion.candidates(before: "sort ", word: "po", artistNames: artists) == ["popular"])
     #expect(Completion.candidates(before: "sort ", word: "", artistNames: artists).count == 7)

@@ -8,7 +8,7 @@ import TableKit
 import Testing
 
 /// Random command lines, grammar-aware and garbage, through the session's command processor: every line
-/// answers with a result or one line of error, and the table always agrees with the page's cell models.
+/// answers with a result or one line of error, and the table (or the grid) always agrees with the page's cell models.
 @MainActor
 @Suite(.timeLimit(.minutes(10))) struct RandomCommandLineTests {
   static let lineCount = 100_000
@@ -21,19 +21,23 @@ import Testing
     var answered = 0
     var failed = 0
     var linesWithAPage = 0
+    var linesWithAGrid = 0
     for index in 0..<Self.lineCount {
       if index % 97 == 0 { world.toggleFault(using: &generator) }
       let line = index == 1_000 ? generator.megabyteLine() : generator.line()
       let output = await session.run(line)
       try checkAnswer(output, to: line, index: index)
       try checkTable(of: session, after: line, index: index)
+      try checkGrid(of: session, after: line, index: index)
       if output.error == nil { answered += 1 } else { failed += 1 }
-      if session.screen != nil { linesWithAPage += 1 }
+      if session.screen != nil || session.grid != nil { linesWithAPage += 1 }
+      if session.grid != nil { linesWithAGrid += 1 }
     }
     // The generator must reach real commands on a real page, not only parse errors on an empty screen.
     #expect(answered > Self.lineCount / 5, "\(answered) lines answered without an error")
     #expect(failed > Self.lineCount / 5, "\(failed) lines answered with an error")
     #expect(linesWithAPage > Self.lineCount / 2)
+    #expect(linesWithAGrid > Self.lineCount / 100, "\(linesWithAGrid) lines on a grid of posters")
     #expect(world.downloads.startedDownloads.count > 10)
     #expect(world.favourites.requests.count > 10)
   }
@@ -105,6 +109,17 @@ import Testing
     for indexPath in table.indexPathsForVisibleRows ?? [] {
       let cell = try #require(table.cellForRow(at: indexPath) as? RowCell, context)
       try #require(cell.model == sections[indexPath.section].rows[indexPath.row], context)
+    }
+  }
+
+  /// Every displayed poster is bound to the grid's poster at its place.
+  private func checkGrid(of session: Session, after line: String, index: Int) throws {
+    guard let grid = session.grid else { return }
+    let context = Comment(rawValue: "line \(index): \(TerminalText.quoted(line, limit: 200))")
+    let models = grid.snapshot.cellModels
+    for displayed in grid.visibleIndexes {
+      try #require(models.indices.contains(displayed), context)
+      try #require(grid.cell(at: displayed)?.model == models[displayed], context)
     }
   }
 

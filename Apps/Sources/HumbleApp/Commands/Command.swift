@@ -8,13 +8,17 @@ public enum Command: Hashable, Sendable {
   case artist(String)
   /// `favourites`: open the page of every favourite track, which follows the favourites as they change.
   case favourites
+  /// `playlists`: open a grid of the playlists featuring the open page's artist.
+  case playlists
+  /// `releases`: open a grid of the open page's artist's releases.
+  case releases
   /// `reload`: fetch the page again.
   case reload
   /// `sort <mode>`: order the tracks.
   case sort(TrackSortMode)
-  /// `show`: print the visible part of the table.
+  /// `show`: print the visible part of the page: the table's rows, or the grid's posters.
   case show
-  /// `select <row>`: tap a row.
+  /// `select <row>`: tap a row, or a grid's poster.
   case select(RowAddress)
   /// `download <row>`: perform the row's Download action.
   case download(RowAddress)
@@ -24,9 +28,9 @@ public enum Command: Hashable, Sendable {
   case unfavourite(RowAddress)
   /// `deselect [row]`: deselect a row as a user would (the selected one when no row is given).
   case deselect(RowAddress?)
-  /// `scroll down|up|top|bottom` or `scroll to <row>`.
+  /// `scroll down|up|top|bottom` or `scroll to <row>`: by rows, or by lines of posters.
   case scroll(ScrollTarget)
-  /// `cell <row>`: the cell model bound to a row, field by field.
+  /// `cell <row>`: the cell model bound to a row (or a poster and its artwork's state), field by field.
   case cell(RowAddress)
   /// `actions <row>`: the row's edit actions.
   case actions(RowAddress)
@@ -42,7 +46,8 @@ public enum Command: Hashable, Sendable {
   case timing(Bool)
   /// `history`: the commands run so far.
   case history
-  /// `wait`: wait until the page's tracks have all arrived and running downloads finish, then show the page.
+  /// `wait`: wait until the page's tracks have all arrived and running downloads finish (or, on a grid, until its
+  /// artwork has), then show the page.
   case wait
   /// `help [command]`.
   case help(String?)
@@ -56,8 +61,9 @@ public enum Command: Hashable, Sendable {
 extension CommandDeclaration {
   /// Every command, in the order `help` and the README list them.
   public static let all: [CommandDeclaration] = [
-    .artists, .artist, .favourites, .reload, .sort, .show, .select, .deselect, .scroll, .cell, .actions, .action,
-    .download, .favourite, .unfavourite, .user, .events, .back, .timing, .history, .wait, .help, .quit,
+    .artists, .artist, .favourites, .playlists, .releases, .reload, .sort, .show, .select, .deselect, .scroll, .cell,
+    .actions, .action, .download, .favourite, .unfavourite, .user, .events, .back, .timing, .history, .wait, .help,
+    .quit,
   ]
 }
 
@@ -68,6 +74,8 @@ extension Command {
     case .artists: .artists
     case .artist: .artist
     case .favourites: .favourites
+    case .playlists: .playlists
+    case .releases: .releases
     case .reload: .reload
     case .sort: .sort
     case .show: .show
@@ -100,35 +108,53 @@ extension Session {
     case .artists(let query): return await listArtists(matching: query)
     case .artist(let nameOrID): return await openArtist(nameOrID)
     case .favourites: return await openFavourites()
-    case .reload: return await onPage { await reload($0) }
-    case .sort(let mode): return await onPage { sort(by: mode, on: $0) }
-    case .show: return await onPage { _ in pageOutput() }
-    case .select(let address): return await onPage { await select(address, on: $0) }
-    case .deselect(let address): return await onPage { deselect(address, on: $0) }
-    case .scroll(let target): return await onPage { scroll($0, to: target) }
-    case .cell(let address): return await onPage { describeCell(at: address, on: $0) }
-    case .actions(let address): return await onPage { listActions(at: address, on: $0) }
+    case .playlists: return await openGrid(.playlists, of: .playlists)
+    case .releases: return await openGrid(.releases, of: .releases)
+    case .reload: return await onPage(table: { await reload($0) }, grid: { await reload($0) })
+    case .sort(let mode): return await onTracks(command) { sort(by: mode, on: $0) }
+    case .show: return await onPage(table: { _ in pageOutput() }, grid: { _ in pageOutput() })
+    case .select(let address):
+      return await onPage(table: { await select(address, on: $0) }, grid: { await select(address, on: $0) })
+    case .deselect(let address): return await onTracks(command) { deselect(address, on: $0) }
+    case .scroll(let target): return await onPage(table: { scroll($0, to: target) }, grid: { scroll($0, to: target) })
+    case .cell(let address):
+      return await onPage(table: { describeCell(at: address, on: $0) }, grid: { describePoster(at: address, on: $0) })
+    case .actions(let address): return await onTracks(command) { listActions(at: address, on: $0) }
     case .action(let title, let address):
-      return await onPage { await performAction(titled: title, at: address, on: $0) }
+      return await onTracks(command) { await performAction(titled: title, at: address, on: $0) }
     case .download(let address):
-      return await onPage { await perform([.download, .cancelDownload], at: address, on: $0) }
-    case .favourite(let address): return await onPage { await perform([.favourite], at: address, on: $0) }
-    case .unfavourite(let address): return await onPage { await perform([.unfavourite], at: address, on: $0) }
-    case .userAge(let age): return await onPage { setUserAge(age, on: $0) }
+      return await onTracks(command) { await perform([.download, .cancelDownload], at: address, on: $0) }
+    case .favourite(let address): return await onTracks(command) { await perform([.favourite], at: address, on: $0) }
+    case .unfavourite(let address):
+      return await onTracks(command) { await perform([.unfavourite], at: address, on: $0) }
+    case .userAge(let age):
+      return await onPage(table: { setUserAge(age, on: $0) }, grid: { _ in setUserAge(age) })
     case .events(let on): return showEvents(on)
     case .back: return goBack()
     case .timing(let on): return showTiming(on)
     case .history: return listHistory()
-    case .wait: return await onPage { await wait(on: $0) }
+    case .wait: return await onPage(table: { await wait(on: $0) }, grid: { await wait(on: $0) })
     case .help(let topic): return .lines(Help.lines(for: topic))
     case .quit: return quit()
     }
   }
 
-  /// Runs a command on the open page.
-  private func onPage(_ body: (ArtistScreenController) async -> CommandOutput) async -> CommandOutput {
-    guard let screen else { return .failure(Self.noPageOpen) }
-    return await body(screen)
+  /// Runs a command on the open page, whichever kind it is: a table of rows or a grid of posters.
+  private func onPage(
+    table: (ArtistScreenController) async -> CommandOutput, grid: (PosterGridController) async -> CommandOutput
+  ) async -> CommandOutput {
+    switch page?.content {
+    case .table(let screen): return await table(screen)
+    case .grid(let posters, _): return await grid(posters)
+    case nil: return .failure(Self.noPageOpen)
+    }
+  }
+
+  /// Runs a command that works on a page of tracks only; on a grid it fails in one line saying so.
+  private func onTracks(
+    _ command: Command, _ body: (ArtistScreenController) async -> CommandOutput
+  ) async -> CommandOutput {
+    await onPage(table: body, grid: { _ in .failure(Self.onlyOnTracks(command.declaration)) })
   }
 }
 

@@ -13,3 +13,12 @@ extension Session {
     return pageOutput()
   }
 }
+
+extension Session {
+  /// Fetches the grid's posters again; a failure keeps the posters it had.
+  func reload(_ grid: PosterGridController) async -> CommandOutput {
+    await grid.reload()
+    if case .failed(let error) = grid.dataSource.state { return .failure("reload failed", error) }
+    return pageOutput()
+  }
+}

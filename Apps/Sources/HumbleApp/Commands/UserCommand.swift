@@ -24,3 +24,12 @@ extension Session {
     return pageOutput()
   }
 }
+
+extension Session {
+  /// Sets the viewer's age on a grid: posters have no explicit filter, and the pages of tracks opened from here on
+  /// start with it.
+  func setUserAge(_ age: Int) -> CommandOutput {
+    user = User(age: age)
+    return pageOutput()
+  }
+}
