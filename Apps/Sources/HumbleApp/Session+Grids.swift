@@ -65,9 +65,7 @@ extension Session {
     switch destination {
     case .openPlaylist(let id, let title):
       guard let playlistAPI else { return pageOutput() }
-      request = PageRequest(
-        title: title, artist: page?.artist, source: .playlist(id, playlistAPI: playlistAPI),
-        failure: "Cannot open \(title)")
+      request = .playlist(id, title: title, artist: page?.artist, playlistAPI: playlistAPI)
     case .openRelease(let id, let title):
       request = PageRequest(
         title: title, artist: page?.artist, source: .release(id, musicAPI: musicAPI, formatting: formatting),

@@ -22,6 +22,14 @@ struct PageRequest {
       title: artist.name, artist: artist,
       source: .artist(artist.id, musicAPI: musicAPI, playlistAPI: playlistAPI), failure: "Cannot open \(artist.name)")
   }
+
+  /// A playlist's page, opened from a page of `artist` (a row of an artist's page, or a poster of a grid).
+  static func playlist(
+    _ id: Playlist.ID, title: String, artist: Artist?, playlistAPI: any PlaylistAPI
+  ) -> PageRequest {
+    PageRequest(
+      title: title, artist: artist, source: .playlist(id, playlistAPI: playlistAPI), failure: "Cannot open \(title)")
+  }
 }
 
 // The page stack: opening a page, following a selected row to a playlist's or a related artist's page, and making
@@ -35,10 +43,7 @@ extension Session {
     case .openPlaylist(let id, let title):
       guard let playlistAPI else { return pageOutput() }
       return await open(
-        PageRequest(
-          title: title, artist: page?.artist, source: .playlist(id, playlistAPI: playlistAPI),
-          failure: "Cannot open \(title)"),
-        keepingTheOpenPageForBack: true)
+        .playlist(id, title: title, artist: page?.artist, playlistAPI: playlistAPI), keepingTheOpenPageForBack: true)
     case .playTrack:
       return pageOutput()
     }
