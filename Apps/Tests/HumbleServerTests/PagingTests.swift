@@ -33,7 +33,7 @@ import Testing
   }
 
   @Test(arguments: StoreBackend.allCases) func aLimitAboveTheMaximumIsCutToIt(_ backend: StoreBackend) async throws {
-    try await TestServer.with(backend) { server in
+    try await TestServer.with(backend, manyTracks: TrackPageRequest.maximumLimit + 5) { server in
       let page = try await server.get(TrackPageBody.self, "/v1/artists/many/tracks?limit=5001")
       #expect(page.tracks.count == TrackPageRequest.maximumLimit)
       #expect(page.nextOffset == 5000)
