@@ -83,10 +83,12 @@ public final class Session {
   /// How many commands `history` keeps, as a shell's HISTSIZE does.
   public nonisolated static let historyLimit = 1_000
   private var isRunningCommand = false
-  private lazy var liveOutput = LiveOutputThrottle<ArtistCellModelType.ID>(interval: .milliseconds(150)) {
+  /// How long live row changes and live artwork are gathered unless ``liveOutputInterval`` says otherwise.
+  private static let defaultLiveOutputInterval = Duration.milliseconds(150)
+  private lazy var liveOutput = LiveOutputThrottle<ArtistCellModelType.ID>(interval: Self.defaultLiveOutputInterval) {
     [weak self] ids in self?.showLiveChanges(ids)
   }
-  private lazy var liveArtwork = LiveOutputThrottle<PosterCellModel.ID>(interval: .milliseconds(150)) {
+  private lazy var liveArtwork = LiveOutputThrottle<PosterCellModel.ID>(interval: Self.defaultLiveOutputInterval) {
     [weak self] ids in self?.showLiveArtwork(ids)
   }
 
