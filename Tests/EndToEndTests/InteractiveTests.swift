@@ -108,7 +108,12 @@ import Testing
     terminal.type("w\r")
     let shown = try await terminal.waitFor("humble Aurora Vale> ")
     #expect(shown.contains("2   ⋯  Glacier"), "the completed command ran: \(shown)")
-    // Leaving with a download in flight exits at once.
+    // Cancelled through the row's edit action, the transfer ends (and its partial file goes) before the prompt.
+    terminal.type("action cancel download 2\r")
+    try await terminal.waitFor("humble Aurora Vale> ")
+    terminal.type("show\r")
+    let cancelled = try await terminal.waitFor("humble Aurora Vale> ")
+    #expect(cancelled.contains("    2      Glacier"), "\(cancelled)")
     terminal.type("quit\r")
     #expect(try await terminal.waitForExit() == 0)
   }
