@@ -26,6 +26,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     // For the end-to-end tests, which read and damage the REPL's SQLite files themselves.
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+    // For the server tests, which read PostgreSQL's binary row values from cells they make (the server already builds
+    // postgres-nio).
+    .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     // For the snapshot-testing products' tests (TableKit's and CollectionKit's users who do not want them never build
     // swift-snapshot-testing).
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
@@ -125,7 +128,7 @@ let package = Package(
         "Apps": ["HumbleServer", "HumbleServerPostgres", "HumbleServerTestSupport", "humble-server"],
         "Services": ["SeededRandomness", "Services", "ServicesLive", "ServicesTestSupport"], "Domain": ["Domain"],
         "Remote": ["CatalogAPI", "CatalogAPITesting"], "swift-nio": ["NIOCore", "NIOPosix", "NIOHTTP1"],
-        "swift-log": ["Logging"], "GRDB.swift": ["GRDB"], "Artwork": ["PNGCodec"],
+        "swift-log": ["Logging"], "GRDB.swift": ["GRDB"], "Artwork": ["PNGCodec"], "postgres-nio": ["PostgresNIO"],
       ]
     ),
     // The workspace's own suites, which run the apps as a user does.

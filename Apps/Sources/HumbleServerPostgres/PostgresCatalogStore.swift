@@ -220,38 +220,42 @@ public final class PostgresCatalogStore: CatalogStore {
     let order = page.order
     let column = Self.sortColumn(order)
     let descending = order.sortsDescending
-    // The artist's stored count rides along in each row (one lookup the planner does once): a page is one round
-    // trip to the database, not two. Only an empty page asks for the count on its own.
-    let columns =
-      "\(Self.trackColumns), track.position AS page_position, \(column) AS page_key, "
-      + "(SELECT track_count FROM artist WHERE id = $1) AS page_total"
+    // Each track is one row value (``TrackRecord``) carrying its position, its sort key and the artist's stored
+    // count (one lookup the planner does once): a page is one round trip to the database, not two. Only an empty
+    // page asks for the count on its own.
+    // (The catalog's order has no key but position.)
+    let record = TrackRecord.expression(
+      adding: ["track.position"] + (order == .catalog ? [] : [column])
+        + ["(SELECT track_count FROM artist WHERE id = $1)"])
+    let columns = "\(record) AS page_row, track.position AS page_position, \(column) AS page_key"
     let fetched = page.limit + 1
     var sql: PostgresQuery
     switch (page.after, order) {
     case (nil, _):
       sql = PostgresQuery(
         unsafeSQL:
-          "SELECT \(columns) FROM track WHERE artist_id = $1 ORDER BY \(Self.orderBy(order)) LIMIT $2 OFFSET $3")
+          "SELECT \(record) FROM track WHERE artist_id = $1 ORDER BY \(Self.orderBy(order)) LIMIT $2 OFFSET $3")
       sql.binds.append(id.rawValue)
       sql.binds.append(fetched)
       sql.binds.append(page.offset)
     case (let cursor?, .catalog):
       sql = PostgresQuery(
-        unsafeSQL: "SELECT \(columns) FROM track WHERE artist_id = $1 AND position > $2 ORDER BY position LIMIT $3")
+        unsafeSQL: "SELECT \(record) FROM track WHERE artist_id = $1 AND position > $2 ORDER BY position LIMIT $3")
       sql.binds.append(id.rawValue)
       sql.binds.append(cursor.position)
       sql.binds.append(fetched)
     case (let cursor?, _):
       sql = PostgresQuery(
         unsafeSQL: """
-          SELECT * FROM (
-            SELECT \(columns) FROM track WHERE artist_id = $1 AND \(column) = $2 AND position > $3
-            ORDER BY position LIMIT $4) AS ties
-          UNION ALL
-          SELECT * FROM (
-            SELECT \(columns) FROM track WHERE artist_id = $1 AND \(column) \(descending ? "<" : ">") $2
-            ORDER BY \(Self.orderBy(order)) LIMIT $4) AS beyond
-          ORDER BY page_key\(descending ? " DESC" : ""), page_position LIMIT $4
+          SELECT page_row FROM (
+            SELECT * FROM (
+              SELECT \(columns) FROM track WHERE artist_id = $1 AND \(column) = $2 AND position > $3
+              ORDER BY position LIMIT $4) AS ties
+            UNION ALL
+            SELECT * FROM (
+              SELECT \(columns) FROM track WHERE artist_id = $1 AND \(column) \(descending ? "<" : ">") $2
+              ORDER BY \(Self.orderBy(order)) LIMIT $4) AS beyond
+            ORDER BY page_key\(descending ? " DESC" : ""), page_position LIMIT $4) AS page
           """)
       sql.binds.append(id.rawValue)
       switch cursor.key {
@@ -267,17 +271,30 @@ public final class PostgresCatalogStore: CatalogStore {
     let result: TrackPage? = try await request { connection in
       let rows = try await connection.query(query, logger: logger)
       var tracks: [Track] = []
+      tracks.reserveCapacity(min(fetched, 8_192))
       var total: Int?
-      var last: PostgresRow?
+      var last: TrackCursor?
       for try await row in rows {
-        if total == nil { total = try row.makeRandomAccess()[10].decode(Int.self) }
+        var cells = row.makeIterator()
+        guard let cell = cells.next() else { throw TrackRecord.malformed("a row had no cell") }
         guard tracks.count < page.limit else {
           // A row past the page: there is a next page, after the page's last track.
-          let next = try last.map { try Self.cursor(order, of: $0.makeRandomAccess()) }
-          return TrackPage(tracks: tracks, offset: page.offset, total: total ?? 0, nextCursor: next)
+          return TrackPage(tracks: tracks, offset: page.offset, total: total ?? 0, nextCursor: last)
         }
-        tracks.append(try Self.track(row))
-        last = row
+        let (track, extras) = try TrackRecord.read(cell) { fields throws(CatalogStoreError) in
+          let position = try fields.integer()
+          let key: TrackCursor.Key =
+            switch order {
+            case .catalog: .none
+            case .title, .titleDescending: .text(try fields.text())
+            case .popular: .integer(try fields.integer())
+            case .newest, .longest, .shortest: .number(try fields.double())
+            }
+          return (cursor: TrackCursor(order: order, key: key, position: position), total: try fields.integer())
+        }
+        if total == nil { total = extras.total }
+        tracks.append(track)
+        last = extras.cursor
       }
       if let total { return TrackPage(tracks: tracks, offset: page.offset, total: total) }
       // No track on the page: the count says whether the artist exists.
@@ -289,18 +306,6 @@ public final class PostgresCatalogStore: CatalogStore {
     }
     guard let result else { throw .artistNotFound(id) }
     return result
-  }
-
-  /// The cursor after a row of ``trackColumns`` followed by a position and a sort key.
-  private static func cursor(_ order: TrackOrder, of row: PostgresRandomAccessRow) throws -> TrackCursor {
-    let key: TrackCursor.Key =
-      switch order {
-      case .catalog: .none
-      case .title, .titleDescending: .text(try row[9].decode(String.self))
-      case .popular: .integer(try row[9].decode(Int.self))
-      case .newest, .longest, .shortest: .number(try row[9].decode(Double.self))
-      }
-    return TrackCursor(order: order, key: key, position: try row[8].decode(Int.self))
   }
 
   /// The column an order sorts by before position (position itself for the catalog's order).
@@ -351,7 +356,7 @@ public final class PostgresCatalogStore: CatalogStore {
     let playlists = try await ofKnownArtist(id) { connection in
       var sql = PostgresQuery(
         unsafeSQL: """
-          SELECT playlist.id, playlist.name, playlist.artwork_url, \(Self.trackColumns)
+          SELECT playlist.id, playlist.name, playlist.artwork_url, \(TrackRecord.expression())
           FROM playlist
           JOIN playlist_track ON playlist_track.playlist_id = playlist.id
           JOIN track ON track.id = playlist_track.track_id
@@ -365,14 +370,16 @@ public final class PostgresCatalogStore: CatalogStore {
       var playlists: [Playlist] = []
       var current: (id: String, name: String, artwork: String, tracks: [Track])?
       for try await row in try await connection.query(sql, logger: logger) {
-        let (playlistID, name, artwork, trackID, title, duration, stream, popularity, released, explicit, artist) =
-          try row.decode((String, String, String, String, String, Double, String, Int, Double, Bool, String).self)
+        var cells = row.makeIterator()
+        guard let idCell = cells.next(), let nameCell = cells.next(), let artworkCell = cells.next(),
+          let trackCell = cells.next()
+        else { throw TrackRecord.malformed("a playlist's row had too few cells") }
+        let playlistID = try TrackRecord.text(idCell)
         if current?.id != playlistID {
           if let current { playlists.append(Self.playlist(current)) }
-          current = (playlistID, name, artwork, [])
+          current = (playlistID, try TrackRecord.text(nameCell), try TrackRecord.text(artworkCell), [])
         }
-        current?.tracks.append(
-          try Self.track(trackID, title, duration, stream, popularity, released, explicit, artist))
+        current?.tracks.append(try TrackRecord.track(trackCell))
       }
       if let current { playlists.append(Self.playlist(current)) }
       return playlists
@@ -395,7 +402,7 @@ public final class PostgresCatalogStore: CatalogStore {
     guard !id.rawValue.containsNUL else { throw .trackNotFound(id) }
     let logger = logger
     let found = try await request { connection in
-      var sql = PostgresQuery(unsafeSQL: "SELECT \(Self.trackColumns) FROM track WHERE id = $1")
+      var sql = PostgresQuery(unsafeSQL: "SELECT \(TrackRecord.expression()) FROM track WHERE id = $1")
       sql.binds.append(id.rawValue)
       return try await Self.tracks(connection.query(sql, logger: logger)).first
     }
@@ -410,7 +417,7 @@ public final class PostgresCatalogStore: CatalogStore {
     guard !wanted.isEmpty else { return [] }
     let logger = logger
     let found = try await request { connection in
-      var sql = PostgresQuery(unsafeSQL: "SELECT \(Self.trackColumns) FROM track WHERE id = ANY($1)")
+      var sql = PostgresQuery(unsafeSQL: "SELECT \(TrackRecord.expression()) FROM track WHERE id = ANY($1)")
       sql.binds.append(wanted.map(\.rawValue))
       return try await Self.tracks(connection.query(sql, logger: logger))
     }
@@ -449,7 +456,7 @@ public final class PostgresCatalogStore: CatalogStore {
     let (name, artwork) = try row.decode((String, String).self)
     var sql = PostgresQuery(
       unsafeSQL: """
-        SELECT \(trackColumns) FROM playlist_track JOIN track ON track.id = playlist_track.track_id
+        SELECT \(TrackRecord.expression()) FROM playlist_track JOIN track ON track.id = playlist_track.track_id
         WHERE playlist_track.playlist_id = $1 ORDER BY playlist_track.position
         """)
     sql.binds.append(id.rawValue)
@@ -464,42 +471,15 @@ public final class PostgresCatalogStore: CatalogStore {
       artworkURL: URL(string: columns.artwork) ?? URL(fileURLWithPath: "/"))
   }
 
+  /// The tracks of rows whose first cell is a ``TrackRecord``.
   static func tracks(_ rows: PostgresRowSequence) async throws -> [Track] {
     var tracks: [Track] = []
-    for try await row in rows { tracks.append(try track(row)) }
+    for try await row in rows {
+      var cells = row.makeIterator()
+      guard let cell = cells.next() else { throw TrackRecord.malformed("a row had no cell") }
+      tracks.append(try TrackRecord.track(cell))
+    }
     return tracks
-  }
-
-  /// A track from a row whose first columns are ``trackColumns``.
-  static func track(_ row: PostgresRow) throws -> Track {
-    if let cells = TrackRowCells.columns(row) {
-      return try track(
-        cells.id, cells.title, cells.duration, cells.stream, cells.popularity, cells.released, cells.explicit,
-        cells.artist)
-    }
-    let (id, title, duration, stream, popularity, released, explicit, artist) = try row.decode(
-      (String, String, Double, String, Int, Double, Bool, String).self)
-    return try track(id, title, duration, stream, popularity, released, explicit, artist)
-  }
-
-  /// A track from the columns of ``trackColumns``.
-  ///
-  /// A value out of range (rows written before the schema's checks, or by another program) fails the request
-  /// with a reason that names the track, rather than reaching an encoder that cannot write it.
-  private static func track(
-    _ id: String, _ title: String, _ duration: Double, _ stream: String, _ popularity: Int, _ released: Double,
-    _ explicit: Bool, _ artist: String
-  ) throws(CatalogStoreError) -> Track {
-    let track = Track(
-      id: Track.ID(id), title: title, duration: duration, streamURLString: stream, popularity: popularity,
-      releaseDate: Date(timeIntervalSince1970: released), containsExplicitLyrics: explicit,
-      artistID: Artist.ID(artist))
-    do {
-      try track.checkValues()
-    } catch {
-      throw .unavailable(reason: "the catalog holds a value out of range: \(error)")
-    }
-    return track
   }
 
   static func artists(_ rows: PostgresRowSequence) async throws -> [Artist] {
