@@ -350,16 +350,18 @@ public final class PostgresCatalogStore: CatalogStore {
   /// The playlists featuring an artist, ordered by name.
   ///
   /// One query answers every playlist with its tracks (a query per playlist made the 100,000-track artist's 92
-  /// playlists take 185 round trips).
+  /// playlists take 185 round trips). Each playlist track's row is looked up by its key in a subquery: joined
+  /// instead, PostgreSQL's planner hashed the whole track table (a parallel scan of every track in the catalog,
+  /// 30 ms against 12 for the large artist's 2,867 playlist tracks).
   public func playlists(featuring id: Artist.ID) async throws(CatalogStoreError) -> [Playlist] {
     let logger = logger
     let playlists = try await ofKnownArtist(id) { connection in
       var sql = PostgresQuery(
         unsafeSQL: """
-          SELECT playlist.id, playlist.name, playlist.artwork_url, \(TrackRecord.expression())
+          SELECT playlist.id, playlist.name, playlist.artwork_url,
+            (SELECT \(TrackRecord.expression()) FROM track WHERE track.id = playlist_track.track_id)
           FROM playlist
           JOIN playlist_track ON playlist_track.playlist_id = playlist.id
-          JOIN track ON track.id = playlist_track.track_id
           WHERE EXISTS (
             SELECT 1 FROM playlist_track AS featured JOIN track AS featured_track ON featured_track.id = featured.track_id
             WHERE featured.playlist_id = playlist.id AND featured_track.artist_id = $1
