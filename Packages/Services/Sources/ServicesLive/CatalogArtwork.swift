@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import GRDB
+import HumbleSupport
 import Services
 
 /// The embedded catalog's artwork: every artist's and playlist's cover as a `file:` URL in the catalog's
@@ -32,14 +33,57 @@ public struct CatalogArtwork: Sendable {
     self.directory = directory.standardizedFileURL
     self.database = database
     folder = ArtworkFolder(directory: self.directory)
+    let text = self.directory.absoluteString
+    directoryURLText = text.hasSuffix("/") ? text : text + "/"
   }
+
+  /// ``directory``'s URL as text, ending in a slash: what every cover's URL starts with.
+  private let directoryURLText: String
+  /// The owners' URLs worked out so far, by artwork identifier (shared by copies of this artwork).
+  private let urls = Locked<[String: URL]>([:])
 
   /// The URL of `owner`'s cover: its file in ``directory``, its artwork identifier as the fragment.
   public func url(of owner: ArtworkOwner) -> URL {
-    let file = directory.appendingPathComponent(ArtworkFolder.fileName(of: owner.artworkID), isDirectory: false)
+    // Every list of artists names each one's cover: 1,001 URLs for the `artists` command, where hashing the
+    // identifier and reading the URL cost more than the query. Each owner's URL is worked out once.
+    let artworkID = owner.artworkID
+    if let known = urls.withLock({ $0[artworkID] }) { return known }
+    let url = Self.url(of: artworkID, in: directory, directoryURLText: directoryURLText)
+    urls.withLock { urls in
+      if urls.count >= Self.rememberedURLs { urls.removeAll(keepingCapacity: true) }
+      urls[artworkID] = url
+    }
+    return url
+  }
+
+  /// How many owners' URLs are remembered (default 65,536, about 16 MB at most); past it they are forgotten and
+  /// worked out again.
+  static let rememberedURLs = 65_536
+
+  /// The URL of the cover of the owner with `artworkID`, in `directory`.
+  private static func url(of artworkID: String, in directory: URL, directoryURLText: String) -> URL {
+    // One URL read from text: the directory's URL is written once (``directoryURLText``), and the file name
+    // needs no escaping.
+    let fragment =
+      artworkID.utf8.allSatisfy(isAllowedInFragment)
+      ? artworkID : artworkID.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? artworkID
+    let fileName = ArtworkFolder.fileName(of: artworkID)
+    if let url = URL(string: directoryURLText + fileName + "#" + fragment) { return url }
+    let file = directory.appendingPathComponent(fileName, isDirectory: false)
     var components = URLComponents(url: file, resolvingAgainstBaseURL: false)
-    components?.fragment = owner.artworkID
+    components?.fragment = artworkID
     return components?.url ?? file
+  }
+
+  /// Whether a fragment may hold `byte` as it is (RFC 3986: unreserved, sub-delimiters, ":", "@", "/" and "?";
+  /// the characters of `CharacterSet.urlFragmentAllowed`), so that most identifiers skip percent-encoding.
+  private static func isAllowedInFragment(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      true
+    default: "-._~!$&'()*+,;=:@/?".utf8.contains(byte)
+    }
   }
 
   /// The owner whose cover `url` names, or nil when it is not one of this artwork's URLs (another scheme or

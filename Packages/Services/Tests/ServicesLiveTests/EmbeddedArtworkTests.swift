@@ -129,6 +129,30 @@ import Testing
     #expect(fileSizes(in: artworkDirectory).isEmpty)
   }
 
+  @Test func aCoversFileNameIsTheHexSHA256OfItsArtworkIdentifier() {
+    #expect(
+      ArtworkFolder.fileName(of: "artist-solo")
+        == "f3817f6b4f2b7aafd4b93507d62e5a667ff8906417f2749ef03cd25286acdacf.png")
+    #expect(
+      ArtworkFolder.fileName(of: "playlist-Ünïcødé mix #1 / 100%")
+        == "db236dd104ea9d166b7f6f6d768858dac76f848fbc8d3fb1490c7fcc7f52c6b0.png")
+  }
+
+  @Test(arguments: ["solo", "Ünïcødé mix #1 / 100%", "a b?c=d&e", "%41", "emoji 🎧", "#"])
+  func anOwnersURLIsItsFileWithItsIdentifierAsTheFragmentAndNamesItBack(id: String) throws {
+    for owner in [ArtworkOwner.artist(Artist.ID(id)), .playlist(Playlist.ID(id))] {
+      let url = services.artwork.url(of: owner)
+      let file = artworkDirectory.standardizedFileURL.appendingPathComponent(
+        ArtworkFolder.fileName(of: owner.artworkID), isDirectory: false)
+      var components = try #require(URLComponents(url: file, resolvingAgainstBaseURL: false))
+      components.fragment = owner.artworkID
+      #expect(url == components.url, "the URL URLComponents would write")
+      #expect(url.fragment(percentEncoded: false) == owner.artworkID)
+      #expect(URL(fileURLWithPath: url.path) == file)
+      #expect(services.artwork.owner(at: url) == owner)
+    }
+  }
+
   @Test func anInMemoryCatalogKeepsItsCoversInItsTemporaryFilesFolder() async throws {
     let services = try LiveServices.open(.inMemory(), options: LiveServices.Options(artworkLoading: .memoryOnly))
     let url = try #require(try await services.musicAPI.allArtists().first?.imageURL)
