@@ -129,6 +129,7 @@ let package = Package(
         "Services": ["SeededRandomness", "Services", "ServicesLive", "ServicesTestSupport"], "Domain": ["Domain"],
         "Remote": ["CatalogAPI", "CatalogAPITesting"], "swift-nio": ["NIOCore", "NIOPosix", "NIOHTTP1"],
         "swift-log": ["Logging"], "GRDB.swift": ["GRDB"], "Artwork": ["PNGCodec"], "postgres-nio": ["PostgresNIO"],
+        "Support": ["HumbleSupportTesting"],
       ]
     ),
     // The workspace's own suites, which run the apps as a user does.
@@ -137,7 +138,7 @@ let package = Package(
       using: [
         "Apps": ["humble-server", "HumbleServerPostgres", "HumbleServerTestSupport", "humble"],
         "Services": ["SeededRandomness", "CatalogLockHolder", "ServicesTestSupport", "ServicesLive"],
-        "GRDB.swift": ["GRDB"], "Support": ["HumbleSupport"],
+        "GRDB.swift": ["GRDB"], "Support": ["HumbleSupport", "HumbleSupportTesting"],
       ]
     ),
     tests(

@@ -88,7 +88,7 @@ let package = Package(
         + products(of: "Domain", "Domain") + products(of: "Remote", "CatalogAPI", "CatalogAPITesting")
         + products(of: "swift-nio", "NIOCore", "NIOPosix", "NIOHTTP1") + products(of: "swift-log", "Logging")
         + products(of: "GRDB.swift", "GRDB") + products(of: "Artwork", "PNGCodec")
-        + products(of: "postgres-nio", "PostgresNIO")
+        + products(of: "postgres-nio", "PostgresNIO") + products(of: "Support", "HumbleSupportTesting")
     ),
   ]
 )

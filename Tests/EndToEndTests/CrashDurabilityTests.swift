@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HumbleSupport
+import HumbleSupportTesting
 import SeededRandomness
 import ServicesLive
 import ServicesTestSupport
@@ -39,12 +40,14 @@ import Testing
     var errors: String
   }
 
-  let directory: URL
+  /// The test's own folder, deleted after it.
+  let temporary: TemporaryDirectory
+  var directory: URL { temporary.url }
+
   let artists = ["aurora-vale", "neon-harbour", "the-quiet-foxes", "helene-hourglass"]
 
   init() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("humble-crash-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    temporary = try TemporaryDirectory(prefix: "humble-crash")
   }
 
   var databaseURL: URL { directory.appendingPathComponent("catalog.sqlite") }

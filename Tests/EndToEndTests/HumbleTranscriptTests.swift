@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HumbleSupportTesting
 import ServicesLive
 import ServicesTestSupport
 import Testing
@@ -13,7 +14,10 @@ import Testing
     var status: Int32
   }
 
-  let directory: URL
+  /// The test's own folder, deleted after it.
+  let temporary: TemporaryDirectory
+  var directory: URL { temporary.url }
+
   /// The suite whose tests run `humble` through ``humble(_:)``, as ``binary(for:)`` records it.
   let suiteName: String
 
@@ -24,8 +28,7 @@ import Testing
   /// Transcripts for the tests of `suite`.
   init(for suite: Any.Type) throws {
     suiteName = "\(suite)"
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("humble-e2e-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    temporary = try TemporaryDirectory(prefix: "humble-e2e")
   }
 
   /// The `humble` binary `suite` is about to run: `HUMBLE_BINARY` when set (`Tools/scripts/sanitize address`

@@ -1,14 +1,16 @@
 import Foundation
+import HumbleSupportTesting
 import ServicesTestSupport
 import Testing
 
 /// `humble` on a real pseudo-terminal: Tab completion, Ctrl-C, Ctrl-D and history recall across runs.
 @Suite(.serialized, .timeLimit(.minutes(5))) struct InteractiveTests {
-  let directory: URL
+  /// The test's own folder, deleted after it.
+  let temporary: TemporaryDirectory
+  var directory: URL { temporary.url }
 
   init() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("humble-pty-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    temporary = try TemporaryDirectory(prefix: "humble-pty")
   }
 
   func start(_ arguments: [String] = []) throws -> PseudoTerminal {

@@ -1,10 +1,14 @@
 import Foundation
+import HumbleSupportTesting
 import ServicesTestSupport
 import Testing
 
 /// `humble --server`: two people on one `humble-server`, and a server that is not there.
 @Suite(.serialized, .timeLimit(.minutes(5))) struct RemoteSessionTests {
-  let directory: URL
+  /// The test's own folder, deleted after it.
+  let temporary: TemporaryDirectory
+  var directory: URL { temporary.url }
+
   /// The client's request limit (`--timeout`) in sessions that are not about it: under the thread sanitizer on a
   /// loaded machine a page can take longer than the default 10 s, and the suite's time limit catches a hang.
   static let patience: Duration = .seconds(120)
@@ -14,8 +18,7 @@ import Testing
   static let answerWait: Duration = patience + .seconds(30)
 
   init() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("humble-remote-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    temporary = try TemporaryDirectory(prefix: "humble-remote")
   }
 
   /// `humble` with `arguments` in a pseudo-terminal, run for `suite`.

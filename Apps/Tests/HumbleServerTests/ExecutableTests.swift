@@ -1,15 +1,17 @@
 import CatalogAPI
 import Foundation
+import HumbleSupportTesting
 import ServicesTestSupport
 import Testing
 
 /// The real `humble-server` binary, built beside this test bundle.
 @Suite(.timeLimit(.minutes(5))) struct ExecutableTests {
-  let directory: URL
+  /// The test's own folder, deleted after it.
+  let temporary: TemporaryDirectory
+  var directory: URL { temporary.url }
 
   init() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("humble-server-e2e-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    temporary = try TemporaryDirectory(prefix: "humble-server-e2e")
   }
 
   static var binary: URL {

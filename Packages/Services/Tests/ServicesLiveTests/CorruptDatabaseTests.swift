@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HumbleSupportTesting
 import ServicesLive
 import Testing
 

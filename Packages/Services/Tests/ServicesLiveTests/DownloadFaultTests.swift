@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import HumbleSupportTesting
 import Services
 import Testing
 

@@ -1,6 +1,7 @@
 import ArtworkGeneration
 import Domain
 import Foundation
+import HumbleSupportTesting
 import Services
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import HumbleSupportTesting
 import Services
 import ServicesTestSupport
 import Testing

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import GRDB
+import HumbleSupportTesting
 import Services
 import ServicesLive
 import Testing
