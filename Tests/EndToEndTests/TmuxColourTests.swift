@@ -1,5 +1,6 @@
 import Foundation
 import HumbleSupport
+import HumbleSupportTesting
 import ServicesTestSupport
 import Testing
 
@@ -28,9 +29,9 @@ import Testing
   /// The pane, with its colour escapes, of a tmux session (100 × 40) in which `humble --in-memory` opened the first
   /// artist's releases, waited for their artwork, and quit.
   private func releasesPane(colourTerm: String?) async throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("humble-tmux-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let temporary = try TemporaryDirectory(prefix: "humble-tmux")
+    defer { withExtendedLifetime(temporary) {} }
+    let directory = temporary.url
     // The server's socket lies in the test's directory, which goes when the test ends.
     let socket = directory.appendingPathComponent("tmux").path
     let binary = HumbleTranscriptTests.binary(for: Self.self).path

@@ -1,6 +1,7 @@
 import CatalogAPI
 import Foundation
 import HumbleServer
+import HumbleSupportTesting
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
@@ -28,8 +29,7 @@ import Testing
   static let idleTimeoutBeforeTheFirstRequest: Duration = .seconds(20)
   /// The bound on the normal client's answer, 1 s; 10 s under Thread Sanitizer (its CI step sets
   /// `TSAN_OPTIONS`), which slows every step of a request several times over on a loaded machine.
-  static let answerBound: Duration =
-    ProcessInfo.processInfo.environment["TSAN_OPTIONS"] == nil ? .seconds(1) : .seconds(10)
+  static let answerBound: Duration = ThreadSanitizer.choose(.seconds(1), sanitized: .seconds(10))
   static let patience: Duration = .seconds(120)
 
   @Test func idleConnectionsPastTheLimitMakeRoomAndANormalClientIsAnsweredWithinASecond() async throws {

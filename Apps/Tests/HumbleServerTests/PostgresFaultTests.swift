@@ -3,6 +3,7 @@ import Domain
 import Foundation
 import HumbleServerPostgres
 import HumbleServerTestSupport
+import HumbleSupportTesting
 import ServicesLive
 import ServicesTestSupport
 import Testing
@@ -15,8 +16,8 @@ import Testing
       try await PostgresServers.with(cluster.location) { servers in
         // Long enough for a request on a loaded machine, short enough to wait out twice; under the thread sanitizer
         // (`TSAN_OPTIONS` set), 8 s was once too short for a fresh-clone run's request.
-        let sanitized = ProcessInfo.processInfo.environment["TSAN_OPTIONS"] != nil
-        let running = try await servers.start(requestTimeout: sanitized ? .seconds(30) : .seconds(8))
+        let running = try await servers.start(
+          requestTimeout: ThreadSanitizer.choose(.seconds(8), sanitized: .seconds(30)))
         defer { Task { await running.stop() } }
         let token = try await servers.addUser("ada", through: running)
         let authorization = [("Authorization", "Bearer \(token)")]

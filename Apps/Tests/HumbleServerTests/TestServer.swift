@@ -6,6 +6,7 @@ import GRDB
 import HumbleServer
 import HumbleServerPostgres
 import HumbleServerTestSupport
+import HumbleSupportTesting
 import Logging
 import NIOHTTP1
 import ServicesLive
@@ -67,10 +68,11 @@ struct TestServer: Sendable {
     configure: (inout HumbleServer.Configuration) -> Void = { _ in }, _ body: (TestServer) async throws -> T
   ) async throws -> T {
     // The files folder is `streams` in a folder of the test's own, whose `outside` holds files it must not serve.
-    let base = FileManager.default.temporaryDirectory.appendingPathComponent("humble-server-\(UUID().uuidString)")
+    let temporary = try TemporaryDirectory(prefix: "humble-server")
+    let base = temporary.url
     let files = base.appendingPathComponent("streams", isDirectory: true)
     try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: base) }
+    defer { withExtendedLifetime(temporary) {} }
     let database = try CatalogDatabase.open(at: nil)
     try importCatalog(into: database, files: files, withFilesOutside: true, manyTracks: manyTracks)
     var options = ServerOptions(keepAliveInterval: keepAliveInterval, publicURL: publicURL, logger: logger)

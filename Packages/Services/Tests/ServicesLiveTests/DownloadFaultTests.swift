@@ -54,7 +54,7 @@ import Testing
   /// The stall timeout of the mid-way stall: 2 s, 10 s under Thread Sanitizer (its CI step sets `TSAN_OPTIONS`),
   /// where a loaded run once took longer than 2 s to hand over the first 10,000 bytes, so the stall was seen
   /// before any of the body.
-  static let stallSeconds = ProcessInfo.processInfo.environment["TSAN_OPTIONS"] == nil ? 2 : 10
+  static let stallSeconds = ThreadSanitizer.choose(2, sanitized: 10)
 
   @Test("A stream that stalls mid-way fails as stalled, says how far it got, and leaves no file")
   func aStallMidWayFails() async throws {
