@@ -58,7 +58,7 @@ let package = Package(
     ),
     .target(
       name: "HumbleServerPostgres",
-      dependencies: ["HumbleServer"] + products(of: "Domain", "Domain")
+      dependencies: ["HumbleServer"] + products(of: "Domain", "Domain") + products(of: "Remote", "CatalogAPI")
         + products(of: "Services", "Services", "ServicesLive") + products(of: "postgres-nio", "PostgresNIO")
         + products(of: "swift-nio-ssl", "NIOSSL") + products(of: "swift-log", "Logging")
         + products(of: "swift-nio", "NIOConcurrencyHelpers", "NIOCore") + products(of: "Support", "HumbleSupport")

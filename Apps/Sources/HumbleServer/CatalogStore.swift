@@ -1,3 +1,4 @@
+import CatalogAPI
 import Domain
 import Foundation
 import HumbleSupport
@@ -16,6 +17,14 @@ public protocol CatalogStore: Sendable {
   func artist(withID id: Artist.ID) async throws(CatalogStoreError) -> Artist
   /// One page of an artist's tracks, and how many the artist has in all.
   func tracks(ofArtist id: Artist.ID, page: TrackPageRequest) async throws(CatalogStoreError) -> TrackPage
+  /// The page ``tracks(ofArtist:page:)`` answers, written by `writer` as the body of
+  /// `GET /v1/artists/{artistID}/tracks`.
+  ///
+  /// The default writes that page's tracks; a store that can write its rows straight into the body does so, without
+  /// a ``Domain/Track`` made for each (PostgreSQL's). The bytes must be the same.
+  func writeTracks(
+    ofArtist id: Artist.ID, page: TrackPageRequest, with writer: TrackPageWriter
+  ) async throws(CatalogStoreError) -> WrittenTrackPage
   /// Artists related to an artist, most related first.
   func relatedArtists(of id: Artist.ID) async throws(CatalogStoreError) -> [Artist]
   /// The playlists featuring an artist, ordered by name.
@@ -57,6 +66,22 @@ public protocol CatalogStore: Sendable {
 }
 
 extension CatalogStore {
+  /// Writes the tracks of ``tracks(ofArtist:page:)``'s page.
+  public func writeTracks(
+    ofArtist id: Artist.ID, page: TrackPageRequest, with writer: TrackPageWriter
+  ) async throws(CatalogStoreError) -> WrittenTrackPage {
+    let tracks = try await tracks(ofArtist: id, page: page)
+    var writer = writer
+    for track in tracks.tracks {
+      do {
+        try writer.append(track)
+      } catch {
+        throw .unavailable(reason: "the catalog holds a value out of range: \(error)")
+      }
+    }
+    return writer.finish(offset: tracks.offset, total: tracks.total, nextCursor: tracks.nextCursor)
+  }
+
   /// Asks ``track(withID:)`` for each identifier, once each, leaving out the tracks that are not found.
   public func tracks(withIDs ids: [Track.ID]) async throws(CatalogStoreError) -> [Track] {
     var tracks: [Track] = []

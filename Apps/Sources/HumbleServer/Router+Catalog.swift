@@ -48,16 +48,17 @@ struct ServerRouter {
     on(.get, CatalogAPI.Route.tracksOfArtist.template) { request, context in
       let id = try RequestParsing.identifier(CatalogAPI.Route.tracksOfArtist.parameter, context)
       let page = try RequestParsing.trackPage(request)
-      let body = TrackPageBody(try await state.store.tracks(ofArtist: Artist.ID(id), page: page))
-      // Written straight into the response's bytes, each stream URL this server's as it is written
-      // (``JSONResponse/streamURL(of:state:)``, without a text made for each).
-      var response = JSONResponse.make(
-        bytes: try body.json(streamURLsAt: state.publicBase, route: CatalogAPI.Route.streamOfTrack))
-      if let cursor = body.nextCursor {
+      // Written straight into the response's bytes, each stream URL this server's as it is written, by the store
+      // where it can (``CatalogStore/writeTracks(ofArtist:page:with:)``).
+      let writer = TrackPageWriter(
+        streamURLsAt: state.publicBase, route: CatalogAPI.Route.streamOfTrack, capacity: page.limit)
+      let written = try await state.store.writeTracks(ofArtist: Artist.ID(id), page: page, with: writer)
+      var response = JSONResponse.make(written)
+      if let cursor = written.nextCursor {
         // The next page's address in the head, ahead of the body: a client can ask for it while it reads this one.
         response.headers[.link] = CatalogAPI.NextPageLink.value(
           base: state.publicBase, path: CatalogAPI.Path.tracks(ofArtist: id), after: cursor,
-          offset: body.offset + body.tracks.count, limit: page.limit)
+          offset: written.offset + written.count, limit: page.limit)
       }
       return response
     }
@@ -105,6 +106,17 @@ enum JSONResponse {
     return Response(
       status: .ok, headers: [.contentType: CatalogJSON.contentType],
       body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+  }
+
+  /// A written page of tracks, its parts copied once into the response's buffer.
+  static func make(_ page: WrittenTrackPage) -> Response {
+    var buffer = ByteBuffer()
+    buffer.reserveCapacity(page.byteCount)
+    buffer.writeBytes(page.head)
+    buffer.writeBytes(page.tracks)
+    buffer.writeBytes(WrittenTrackPage.tail)
+    return Response(
+      status: .ok, headers: [.contentType: CatalogJSON.contentType], body: ResponseBody(byteBuffer: buffer))
   }
 
   /// A JSON body already written.

@@ -1,3 +1,4 @@
+import CatalogAPI
 import Domain
 import Foundation
 import HumbleServer
@@ -165,9 +166,13 @@ public final class PostgresCatalogStore: CatalogStore {
 
   // MARK: - Catalog
 
-  static let trackColumns =
-    "track.id, track.title, track.duration, track.stream_url, track.popularity, track.release_date, "
-    + "track.contains_explicit_lyrics, track.artist_id"
+  /// A track's columns, in the order ``TrackRecord`` reads them.
+  static let trackColumns = [
+    "track.id", "track.title", "track.duration", streamURLColumn, "track.popularity", "track.release_date",
+    "track.contains_explicit_lyrics", "track.artist_id",
+  ]
+  /// The one column a page this server writes does not need: its stream URLs are the server's own.
+  static let streamURLColumn = "track.stream_url"
   static let artistColumns = "artist.id, artist.name, artist.image_url, artist.listeners"
 
   /// Every artist, ordered by name.
@@ -215,6 +220,35 @@ public final class PostgresCatalogStore: CatalogStore {
   /// the page's length, so a deep page costs what the first does. One row more than the page says whether a next
   /// page exists; the page's last row gives its cursor.
   public func tracks(ofArtist id: Artist.ID, page: TrackPageRequest) async throws(CatalogStoreError) -> TrackPage {
+    var tracks: [Track] = []
+    tracks.reserveCapacity(min(page.limit, 8_192))
+    let read = try await rows(ofArtist: id, page: page, streamURL: true, into: tracks) {
+      tracks, record throws(CatalogStoreError) in
+      tracks.append(try TrackRecord.read(record, extras: { _ throws(CatalogStoreError) in }).track)
+    }
+    return TrackPage(tracks: read.rows, offset: page.offset, total: read.total, nextCursor: read.nextCursor)
+  }
+
+  /// Writes each row of the page into the body as it lies, without a ``Domain/Track`` made for it
+  /// (``TrackRecord/write(_:into:)``).
+  public func writeTracks(
+    ofArtist id: Artist.ID, page: TrackPageRequest, with writer: TrackPageWriter
+  ) async throws(CatalogStoreError) -> WrittenTrackPage {
+    // The stream URLs written are the server's: the rows leave the stored ones out.
+    let read = try await rows(ofArtist: id, page: page, streamURL: false, into: writer) {
+      writer, record throws(CatalogStoreError) in
+      try TrackRecord.write(record, into: &writer)
+    }
+    return read.rows.finish(offset: page.offset, total: read.total, nextCursor: read.nextCursor)
+  }
+
+  /// Reads a page of the artist's tracks, adding each track's record (a ``TrackRecord``, with its stream URL or
+  /// without) to `rows` with `add`, and answers them with the artist's count and the cursor after the page's last
+  /// track when another page follows.
+  private func rows<Rows: Sendable>(
+    ofArtist id: Artist.ID, page: TrackPageRequest, streamURL: Bool, into rows: Rows,
+    add: @escaping @Sendable (inout Rows, UnsafeRawBufferPointer) throws(CatalogStoreError) -> Void
+  ) async throws(CatalogStoreError) -> (rows: Rows, total: Int, nextCursor: TrackCursor?) {
     guard !id.rawValue.containsNUL else { throw .artistNotFound(id) }
     let logger = logger
     let order = page.order
@@ -226,27 +260,42 @@ public final class PostgresCatalogStore: CatalogStore {
     // (The catalog's order has no key but position.)
     let record = TrackRecord.expression(
       adding: ["track.position"] + (order == .catalog ? [] : [column])
-        + ["(SELECT track_count FROM artist WHERE id = $1)"])
+        + ["(SELECT track_count FROM artist WHERE id = $1)"],
+      streamURL: streamURL)
     let columns = "\(record) AS page_row, track.position AS page_position, \(column) AS page_key"
     let fetched = page.limit + 1
+    // The page's records are sent in arrays of ``recordsPerRow``, in order: a row a track cost the driver more than
+    // reading the track. The page is one array first (`ARRAY(…)` keeps its query's order), cut into slices: one row
+    // holding the whole page had the database allocate memory for all of it as it sent it, and the page faults cost
+    // it more than the rows.
+    func grouped(_ page: String) -> String {
+      """
+      WITH whole AS MATERIALIZED (SELECT ARRAY(\(page)) AS page)
+      SELECT page[first : first + \(Self.recordsPerRow - 1)] FROM whole,
+        generate_series(1, cardinality(page), \(Self.recordsPerRow)) AS first
+      ORDER BY first
+      """
+    }
     var sql: PostgresQuery
     switch (page.after, order) {
     case (nil, _):
       sql = PostgresQuery(
-        unsafeSQL:
-          "SELECT \(record) FROM track WHERE artist_id = $1 ORDER BY \(Self.orderBy(order)) LIMIT $2 OFFSET $3")
+        unsafeSQL: grouped(
+          "SELECT \(record) FROM track WHERE artist_id = $1 ORDER BY \(Self.orderBy(order)) LIMIT $2 OFFSET $3"))
       sql.binds.append(id.rawValue)
       sql.binds.append(fetched)
       sql.binds.append(page.offset)
     case (let cursor?, .catalog):
       sql = PostgresQuery(
-        unsafeSQL: "SELECT \(record) FROM track WHERE artist_id = $1 AND position > $2 ORDER BY position LIMIT $3")
+        unsafeSQL: grouped(
+          "SELECT \(record) FROM track WHERE artist_id = $1 AND position > $2 ORDER BY position LIMIT $3"))
       sql.binds.append(id.rawValue)
       sql.binds.append(cursor.position)
       sql.binds.append(fetched)
     case (let cursor?, _):
       sql = PostgresQuery(
-        unsafeSQL: """
+        unsafeSQL: grouped(
+          """
           SELECT page_row FROM (
             SELECT * FROM (
               SELECT \(columns) FROM track WHERE artist_id = $1 AND \(column) = $2 AND position > $3
@@ -255,8 +304,8 @@ public final class PostgresCatalogStore: CatalogStore {
             SELECT * FROM (
               SELECT \(columns) FROM track WHERE artist_id = $1 AND \(column) \(descending ? "<" : ">") $2
               ORDER BY \(Self.orderBy(order)) LIMIT $4) AS beyond
-            ORDER BY page_key\(descending ? " DESC" : ""), page_position LIMIT $4) AS page
-          """)
+          ) AS candidates ORDER BY page_key\(descending ? " DESC" : ""), page_position LIMIT $4
+          """))
       sql.binds.append(id.rawValue)
       switch cursor.key {
       case .none: sql.binds.append(cursor.position)
@@ -268,20 +317,11 @@ public final class PostgresCatalogStore: CatalogStore {
       sql.binds.append(fetched)
     }
     let query = sql
-    let result: TrackPage? = try await request { connection in
-      let rows = try await connection.query(query, logger: logger)
-      var tracks: [Track] = []
-      tracks.reserveCapacity(min(fetched, 8_192))
-      var total: Int?
-      var last: TrackCursor?
-      for try await row in rows {
-        var cells = row.makeIterator()
-        guard let cell = cells.next() else { throw TrackRecord.malformed("a row had no cell") }
-        guard tracks.count < page.limit else {
-          // A row past the page: there is a next page, after the page's last track.
-          return TrackPage(tracks: tracks, offset: page.offset, total: total ?? 0, nextCursor: last)
-        }
-        let (track, extras) = try TrackRecord.read(cell) { fields throws(CatalogStoreError) in
+    let result: (Rows, Int, TrackCursor?)? = try await request { connection in
+      let rowsOfRecords = try await connection.query(query, logger: logger)
+      // The place (total and cursor) is read from the first and the last track's records only.
+      func place(_ record: UnsafeRawBufferPointer) throws(CatalogStoreError) -> (cursor: TrackCursor, total: Int) {
+        try TrackRecord.extras(record, streamURL: streamURL) { fields throws(CatalogStoreError) in
           let position = try fields.integer()
           let key: TrackCursor.Key =
             switch order {
@@ -292,21 +332,47 @@ public final class PostgresCatalogStore: CatalogStore {
             }
           return (cursor: TrackCursor(order: order, key: key, position: position), total: try fields.integer())
         }
-        if total == nil { total = extras.total }
-        tracks.append(track)
-        last = extras.cursor
       }
-      if let total { return TrackPage(tracks: tracks, offset: page.offset, total: total) }
+      var rows = rows
+      var count = 0
+      var total: Int?
+      var cursor: TrackCursor?
+      var more = false
+      for try await row in rowsOfRecords {
+        var cells = row.makeIterator()
+        guard let cell = cells.next() else { throw TrackRecord.malformed("a row had no cell") }
+        try TrackRecord.withBytes(of: cell, Self.recordArray) { array throws(CatalogStoreError) in
+          for record in try TrackRecord.records(in: array) {
+            guard count < page.limit else {
+              // A record past the page: there is a next page, after the page's last track.
+              more = true
+              return
+            }
+            if total == nil { total = try place(record).total }
+            try add(&rows, record)
+            count += 1
+            if count == page.limit { cursor = try place(record).cursor }
+          }
+        }
+      }
+      let read: (Rows, Int, TrackCursor?)? = total.map { (rows, $0, more ? cursor : nil) }
+      if let read { return read }
       // No track on the page: the count says whether the artist exists.
       let totals = try await connection.query(
         "SELECT track_count FROM artist WHERE id = \(id.rawValue)", logger: logger
       ).collect()
       guard let stored = try totals.first?.decode(Int.self) else { return nil }
-      return TrackPage(tracks: [], offset: page.offset, total: stored)
+      return (rows, stored, nil)
     }
     guard let result else { throw .artistNotFound(id) }
     return result
   }
+
+  /// How many tracks a row of a page holds.
+  static let recordsPerRow = 256
+
+  /// `record[]`, the type of an array of row values.
+  static let recordArray = PostgresDataType(2287)
 
   /// The column an order sorts by before position (position itself for the catalog's order).
   private static func sortColumn(_ order: TrackOrder) -> String {

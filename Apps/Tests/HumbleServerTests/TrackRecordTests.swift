@@ -1,3 +1,4 @@
+import CatalogAPI
 import Domain
 import Foundation
 import HumbleServer
@@ -25,6 +26,13 @@ import Testing
 
   /// A cell holding a row value of `fields`, as `record_send` writes it.
   static func cell(_ fields: [Field], count: Int? = nil) -> PostgresCell {
+    PostgresCell(
+      bytes: ByteBuffer(bytes: record(fields, count: count)), dataType: .record, format: .binary, columnName: "row",
+      columnIndex: 0)
+  }
+
+  /// A row value of `fields` in binary form.
+  static func record(_ fields: [Field], count: Int? = nil) -> [UInt8] {
     var bytes = bigEndian(Int32(count ?? fields.count))
     for field in fields {
       bytes += bigEndian(field.type.rawValue)
@@ -34,8 +42,41 @@ import Testing
         bytes += bigEndian(Int32(-1))
       }
     }
-    return PostgresCell(
-      bytes: ByteBuffer(bytes: bytes), dataType: .record, format: .binary, columnName: "row", columnIndex: 0)
+    return bytes
+  }
+
+  /// A one-dimensional array of `records` (nil for NULL) as `array_send` writes it; `dimensions` claims another
+  /// count of dimensions.
+  static func array(_ records: [[UInt8]?], dimensions: Int32? = nil) -> [UInt8] {
+    var bytes = bigEndian(dimensions ?? (records.isEmpty ? 0 : 1)) + bigEndian(Int32(0)) + bigEndian(UInt32(2249))
+    if !records.isEmpty { bytes += bigEndian(Int32(records.count)) + bigEndian(Int32(1)) }
+    for record in records {
+      bytes += record.map { bigEndian(Int32($0.count)) + $0 } ?? bigEndian(Int32(-1))
+    }
+    return bytes
+  }
+
+  static func write(_ record: [UInt8], into writer: inout TrackPageWriter) throws(CatalogStoreError) {
+    var failure: CatalogStoreError?
+    record.withUnsafeBytes { raw in
+      do throws(CatalogStoreError) {
+        try TrackRecord.write(raw, into: &writer)
+      } catch {
+        failure = error
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  static func records(in array: [UInt8]) throws(CatalogStoreError) -> [[UInt8]] {
+    let result: Result<[[UInt8]], CatalogStoreError> = array.withUnsafeBytes { raw in
+      do throws(CatalogStoreError) {
+        return .success(try TrackRecord.records(in: raw).map { Array($0) })
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
   }
 
   static let trackFields: [Field] = [
@@ -106,5 +147,57 @@ import Testing
     #expect(
       failure?.description.contains("not of the catalog's schema: \(words)") == true, "\(String(describing: failure))",
       sourceLocation: sourceLocation)
+  }
+
+  @Test func anArrayOfRecordsIsReadInOrderAndAnEmptyOneHasNone() throws {
+    let records = (1...3).map { index in
+      var fields = Self.trackFields
+      fields[0] = Self.text("t-\(index)")
+      return Self.record(fields)
+    }
+    #expect(try Self.records(in: Self.array(records)) == records)
+    #expect(try Self.records(in: Self.array([])).isEmpty)
+  }
+
+  @Test func anArrayNotOfOneDimensionOrWithANullOrCutOffFailsNamingWhere() {
+    let record = Self.record(Self.trackFields)
+    let cases: [([UInt8], String)] = [
+      (Self.array([record, nil, record]), "element 2 is NULL"),
+      (Array(Self.array([record, record, record]).dropLast(5)), "element 3 runs past the array's end"),
+      (Self.array([record], dimensions: 2), "its array has 2 dimensions"),
+      ([0, 0, 0, 1], "its array is 4 bytes long"),
+    ]
+    for (array, words) in cases {
+      let failure = #expect(throws: CatalogStoreError.self) { try Self.records(in: array) }
+      #expect(
+        failure?.description.contains("not of the catalog's schema: \(words)") == true,
+        "\(String(describing: failure))")
+    }
+  }
+
+  @Test func aRecordWithoutItsStreamURLIsWrittenAsItsTrackIs() throws {
+    var fields = Self.trackFields
+    fields.remove(at: 3)
+    let track = try TrackRecord.track(Self.cell(Self.trackFields))
+    var written = TrackPageWriter(streamURLsAt: "http://127.0.0.1:8080", route: .streamOfTrack)
+    try Self.write(Self.record(fields), into: &written)
+    var expected = TrackPageWriter(streamURLsAt: "http://127.0.0.1:8080", route: .streamOfTrack)
+    try expected.append(track)
+    #expect(written.count == 1)
+    #expect(
+      written.finish(offset: 0, total: 1, nextCursor: nil).json
+        == expected.finish(offset: 0, total: 1, nextCursor: nil).json)
+  }
+
+  @Test func aWrittenRecordWithAValueOutOfRangeFailsAndWritesNothing() {
+    var fields = Self.trackFields
+    fields.remove(at: 3)
+    fields[2] = Self.float8(-1)
+    var writer = TrackPageWriter(streamURLsAt: "http://127.0.0.1:8080", route: .streamOfTrack)
+    let failure = #expect(throws: CatalogStoreError.self) {
+      try Self.write(Self.record(fields), into: &writer)
+    }
+    #expect(failure?.description.contains("out of range") == true, "\(String(describing: failure))")
+    #expect(writer.count == 0)
   }
 }

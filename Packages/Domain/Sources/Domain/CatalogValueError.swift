@@ -33,10 +33,17 @@ public enum CatalogValueError: Error, Hashable, Sendable, CustomStringConvertibl
 extension Track {
   /// Throws when a value of the track is outside its range (see ``CatalogValueError``).
   public func checkValues() throws(CatalogValueError) {
-    guard duration.isFinite, duration >= 0 else { throw .trackDuration(id, duration) }
-    let released = releaseDate.timeIntervalSince1970
+    try Self.checkValues(duration: duration, released: releaseDate.timeIntervalSince1970, of: id)
+  }
+
+  /// ``checkValues()`` of a track not made: its duration and its release date in seconds since 1970, as a store
+  /// reads them; `id` is asked for only to name the track in the error.
+  public static func checkValues(
+    duration: TimeInterval, released: TimeInterval, of id: @autoclosure () -> ID
+  ) throws(CatalogValueError) {
+    guard duration.isFinite, duration >= 0 else { throw .trackDuration(id(), duration) }
     guard released >= CatalogValueError.earliestReleaseDate, released < CatalogValueError.releaseDateLimit else {
-      throw .trackReleaseDate(id, released)
+      throw .trackReleaseDate(id(), released)
     }
   }
 }

@@ -56,16 +56,19 @@ public enum CatalogAPI {
     /// `%` and `..` stay inside the segment.
     public static func segment(_ id: String) -> String {
       // Most identifiers need no escape: checked byte by byte, which costs far less than Foundation's encoding.
-      let isUnreserved = id.utf8.allSatisfy { byte in
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-          UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-          UInt8(ascii: "~"):
-          true
-        default: false
-        }
-      }
+      let isUnreserved = id.utf8.allSatisfy(Self.isUnreserved)
       return isUnreserved ? id : id.addingPercentEncoding(withAllowedCharacters: unreserved) ?? id
+    }
+
+    /// Whether a byte of UTF-8 is one of RFC 3986's unreserved characters, which a segment holds as they are.
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+        UInt8(ascii: "~"):
+        true
+      default: false
+      }
     }
 
     private static let unreserved = CharacterSet(

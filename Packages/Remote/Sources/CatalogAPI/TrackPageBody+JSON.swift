@@ -19,43 +19,19 @@ extension TrackPageBody {
   }
 
   /// The body as JSON, each track's stream URL `base` followed by `route` filled with the track's identifier
-  /// (`base + route.filled(with: id)`, a server's own stream URLs), written without making a text for each.
+  /// (`base + route.filled(with: id)`, a server's own stream URLs), written without making a text for each: what a
+  /// ``TrackPageWriter`` given the tracks one by one writes.
   ///
   /// Throws `EncodingError.invalidValue` for a duration that is not a finite number, as the encoder does.
   public func json(streamURLsAt base: String, route: CatalogAPI.Route) throws -> [UInt8] {
-    // The part before the identifier is escaped once; a path segment needs no escape in JSON (it is unreserved
-    // characters and percent signs), and neither does the rest of the route.
-    var prefix = JSONBytes()
-    prefix.string(base + route.before)
-    prefix.bytes.removeLast()
-    let suffix = route.after
-    return try page(writingStreamURL: { track, out in
-      out.bytes.append(contentsOf: prefix.bytes)
-      out.append(CatalogAPI.Path.segment(track.id.rawValue))
-      out.append(suffix)
-      out.bytes.append(UInt8(ascii: "\""))
-    })
+    var writer = TrackPageWriter(streamURLsAt: base, route: route, capacity: tracks.count)
+    for track in tracks { try writer.append(track) }
+    return writer.finish(offset: offset, total: total, nextOffset: nextOffset, nextCursor: nextCursor).json
   }
 
   private func page(writingStreamURL streamURL: (Track, inout JSONBytes) -> Void) throws -> [UInt8] {
-    var out = JSONBytes()
-    out.bytes.reserveCapacity(96 + tracks.count * 260)
-    out.raw("{")
-    if let nextCursor {
-      out.raw("\"nextCursor\":")
-      out.string(nextCursor)
-      out.raw(",")
-    }
-    if let nextOffset {
-      out.raw("\"nextOffset\":")
-      out.integer(nextOffset)
-      out.raw(",")
-    }
-    out.raw("\"offset\":")
-    out.integer(offset)
-    out.raw(",\"total\":")
-    out.integer(total)
-    out.raw(",\"tracks\":[")
+    var out = JSONBytes.pageHead(offset: offset, total: total, nextOffset: nextOffset, nextCursor: nextCursor)
+    out.bytes.reserveCapacity(out.bytes.count + tracks.count * 260 + 2)
     for (index, track) in tracks.enumerated() {
       try out.track(track, first: index == 0, streamURL: streamURL)
     }
@@ -119,7 +95,7 @@ extension PlaylistList {
 }
 
 /// JSON text written into bytes.
-private struct JSONBytes {
+struct JSONBytes {
   var bytes: [UInt8] = []
 
   mutating func raw(_ text: StaticString) {
@@ -151,22 +127,33 @@ private struct JSONBytes {
 
   /// A string with `"` and `\` escaped, control characters as `\b \f \n \r \t` or `\u00XX`, and the rest (slashes
   /// and all of Unicode) as it is.
-  ///
-  /// One pass over the text's UTF-8: the runs between escapes are copied whole (most texts are one run).
   mutating func string(_ text: String) {
     var text = text
+    text.withUTF8 { string(validUTF8: $0) }
+  }
+
+  /// ``string(_:)`` of the text `utf8` spells (bytes of UTF-8 as a store holds them).
+  ///
+  /// Bytes that are not UTF-8 are written as `String(decoding:as:)` reads them (each bad sequence a U+FFFD), so the
+  /// body stays UTF-8.
+  mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+    // Most texts are ASCII, which is UTF-8 as it lies; anything else is checked by making a text of it.
+    guard utf8.allSatisfy({ $0 < 0x80 }) else { return string(String(decoding: utf8, as: UTF8.self)) }
+    string(validUTF8: utf8)
+  }
+
+  /// One pass over the text's UTF-8: the runs between escapes are copied whole (most texts are one run).
+  private mutating func string(validUTF8 utf8: UnsafeBufferPointer<UInt8>) {
     bytes.append(UInt8(ascii: "\""))
-    text.withUTF8 { utf8 in
-      var runStart = 0
-      for index in utf8.indices {
-        let byte = utf8[index]
-        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-        runStart = index + 1
-        escape(byte)
-      }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+    var runStart = 0
+    for index in utf8.indices {
+      let byte = utf8[index]
+      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+      runStart = index + 1
+      escape(byte)
     }
+    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
     bytes.append(UInt8(ascii: "\""))
   }
 
@@ -192,30 +179,75 @@ private struct JSONBytes {
   ///
   /// Throws `EncodingError.invalidValue` for a duration that is not a finite number, as the encoder does.
   mutating func track(_ track: Track, first: Bool, streamURL: (Track, inout JSONBytes) -> Void) throws {
-    guard track.duration.isFinite else {
+    var id = track.id.rawValue
+    var title = track.title
+    var artistID = track.artistID.rawValue
+    try id.withUTF8 { id in
+      try title.withUTF8 { title in
+        try artistID.withUTF8 { artistID in
+          try self.track(
+            first: first, id: id, title: title, duration: track.duration, popularity: track.popularity,
+            releaseDate: track.releaseDate, containsExplicitLyrics: track.containsExplicitLyrics, artistID: artistID,
+            streamURL: { streamURL(track, &$0) })
+        }
+      }
+    }
+  }
+
+  /// A track as the encoder writes it, from its values as they lie (texts as UTF-8): the one place a track's JSON
+  /// is spelled out.
+  mutating func track(
+    first: Bool, id: UnsafeBufferPointer<UInt8>, title: UnsafeBufferPointer<UInt8>, duration: Double,
+    popularity: Int, releaseDate: Date, containsExplicitLyrics: Bool, artistID: UnsafeBufferPointer<UInt8>,
+    streamURL: (inout JSONBytes) -> Void
+  ) throws {
+    guard duration.isFinite else {
       throw EncodingError.invalidValue(
-        track.duration,
-        EncodingError.Context(codingPath: [], debugDescription: "track \(track.id.rawValue)'s duration is not finite")
-      )
+        duration,
+        EncodingError.Context(
+          codingPath: [],
+          debugDescription: "track \(String(decoding: id, as: UTF8.self))'s duration is not finite"))
     }
     // Each key with the punctuation around it in one piece.
     raw(first ? "{\"artistID\":" : ",{\"artistID\":")
-    string(track.artistID.rawValue)
+    string(utf8: artistID)
     raw(
-      track.containsExplicitLyrics
+      containsExplicitLyrics
         ? ",\"containsExplicitLyrics\":true,\"duration\":" : ",\"containsExplicitLyrics\":false,\"duration\":")
-    number(track.duration)
+    number(duration)
     raw(",\"id\":")
-    string(track.id.rawValue)
+    string(utf8: id)
     raw(",\"popularity\":")
-    integer(track.popularity)
+    integer(popularity)
     raw(",\"releaseDate\":\"")
-    CatalogJSON.format(track.releaseDate, into: &bytes)
+    CatalogJSON.format(releaseDate, into: &bytes)
     raw("\",\"streamURL\":")
-    streamURL(track, &self)
+    streamURL(&self)
     raw(",\"title\":")
-    string(track.title)
+    string(utf8: title)
     raw("}")
+  }
+
+  /// A page's members before its tracks, through `"tracks":[` (keys sorted, as the encoder writes them).
+  static func pageHead(offset: Int, total: Int, nextOffset: Int?, nextCursor: String?) -> JSONBytes {
+    var out = JSONBytes()
+    out.raw("{")
+    if let nextCursor {
+      out.raw("\"nextCursor\":")
+      out.string(nextCursor)
+      out.raw(",")
+    }
+    if let nextOffset {
+      out.raw("\"nextOffset\":")
+      out.integer(nextOffset)
+      out.raw(",")
+    }
+    out.raw("\"offset\":")
+    out.integer(offset)
+    out.raw(",\"total\":")
+    out.integer(total)
+    out.raw(",\"tracks\":[")
+    return out
   }
 
   /// A whole number in decimal, written digit by digit (no text made for it).

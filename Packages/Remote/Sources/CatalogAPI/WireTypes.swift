@@ -67,8 +67,13 @@ public struct TrackPageBody: Hashable, Sendable, Codable {
     offset = page.offset
     total = page.total
     nextOffset = page.nextOffset
-    // A cursor too long to travel (a very long title) is not handed out: the next page goes by offset.
-    nextCursor = page.nextCursor?.encoded.nilIfLonger(than: TrackCursor.maximumEncodedLength)
+    nextCursor = Self.sent(page.nextCursor)
+  }
+
+  /// A page's next cursor as a body sends it: encoded, and left out when it is longer than
+  /// ``Services/TrackCursor/maximumEncodedLength`` (a very long title): the next page then goes by offset.
+  public static func sent(_ cursor: TrackCursor?) -> String? {
+    cursor?.encoded.nilIfLonger(than: TrackCursor.maximumEncodedLength)
   }
 
   /// The page the body describes; a next cursor that is not one (``Services/TrackCursor/init(encoded:)``) is

@@ -83,8 +83,14 @@ public struct TrackPage: Hashable, Sendable, Codable {
   /// A page with a ``nextCursor`` is not the last, whatever the ``total`` says: tracks added or removed since the
   /// first page change the count, not the cursor's place.
   public var nextOffset: Int? {
-    guard !tracks.isEmpty else { return nil }
-    return nextCursor != nil || offset + tracks.count < total ? offset + tracks.count : nil
+    Self.nextOffset(offset: offset, count: tracks.count, total: total, hasNextCursor: nextCursor != nil)
+  }
+
+  /// ``nextOffset`` of a page of `count` tracks after `offset`, of `total`, with or without a next cursor: for
+  /// a page written without its tracks kept (a server's).
+  public static func nextOffset(offset: Int, count: Int, total: Int, hasNextCursor: Bool) -> Int? {
+    guard count > 0 else { return nil }
+    return hasNextCursor || offset + count < total ? offset + count : nil
   }
 }
 
