@@ -104,11 +104,7 @@ import Testing
         _ = try await PostgresTestDatabase.query(
           location, "ALTER TABLE track DROP CONSTRAINT IF EXISTS track_duration_in_range")
         _ = try await PostgresTestDatabase.query(location, "UPDATE track SET duration = 'Infinity' WHERE id = 'solo-1'")
-        let store = try await PostgresCatalogStore.connect(
-          to: location,
-          configuration: .init(
-            requestTimeout: TestServer.patientRequestTimeout, connectTimeout: TestServer.patientConnectTimeout,
-            maximumConnections: 2, logger: TestServer.quietLogger))
+        let store = try await TestServer.patientStore(at: location)
         do {
           try await serve(store, body)
           await store.close()

@@ -36,11 +36,7 @@ import Testing
     try await PostgresTestDatabase.with { location in
       try await PostgresCatalogImport.run(
         from: database, into: location, connectTimeout: TestServer.patientConnectTimeout)
-      let store = try await PostgresCatalogStore.connect(
-        to: location,
-        configuration: .init(
-          requestTimeout: TestServer.patientRequestTimeout, connectTimeout: TestServer.patientConnectTimeout,
-          maximumConnections: 2, logger: TestServer.quietLogger))
+      let store = try await TestServer.patientStore(at: location)
       let fromPostgres = try await store.playlists(featuring: "a")
       let ofB = try await store.playlists(featuring: "b")
       await store.close()
@@ -69,11 +65,7 @@ import Testing
     try await PostgresTestDatabase.with { location in
       try await PostgresCatalogImport.run(
         from: database, into: location, connectTimeout: TestServer.patientConnectTimeout)
-      let store = try await PostgresCatalogStore.connect(
-        to: location,
-        configuration: .init(
-          requestTimeout: TestServer.patientRequestTimeout, connectTimeout: TestServer.patientConnectTimeout,
-          maximumConnections: 2, logger: TestServer.quietLogger))
+      let store = try await TestServer.patientStore(at: location)
       do {
         for order in TrackOrder.allCases {
           for limit in [255, 256, 257, 600] {

@@ -60,6 +60,17 @@ struct TestServer: Sendable {
   /// loopback cluster has taken over the store's default 10 s.
   static let patientConnectTimeout: Duration = .seconds(120)
 
+  /// A PostgreSQL store of the database at `location`, patient with a loaded machine, logging nothing.
+  static func patientStore(at location: PostgresLocation, maximumConnections: Int = 2) async throws
+    -> PostgresCatalogStore
+  {
+    try await PostgresCatalogStore.connect(
+      to: location,
+      configuration: .init(
+        requestTimeout: patientRequestTimeout, connectTimeout: patientConnectTimeout,
+        maximumConnections: maximumConnections, logger: quietLogger))
+  }
+
   /// Runs `body` with a fresh server over `backend`, and stops the server (and drops its database) afterwards.
   @discardableResult
   static func with<T>(
@@ -88,11 +99,7 @@ struct TestServer: Sendable {
       return try await PostgresTestDatabase.with { location in
         try await PostgresCatalogImport.run(
           from: database, into: location, connectTimeout: TestServer.patientConnectTimeout)
-        let store = try await PostgresCatalogStore.connect(
-          to: location,
-          configuration: .init(
-            requestTimeout: patientRequestTimeout, connectTimeout: patientConnectTimeout, maximumConnections: 4,
-            logger: quietLogger))
+        let store = try await patientStore(at: location, maximumConnections: 4)
         options.execute = { statement in _ = try await PostgresTestDatabase.query(location, statement) }
         do {
           let result = try await with(store: store, files: files, options: options, configure: configure, body)

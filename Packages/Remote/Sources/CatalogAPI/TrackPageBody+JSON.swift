@@ -94,6 +94,23 @@ extension PlaylistList {
   }
 }
 
+extension Track {
+  /// Runs `body` with the UTF-8 of the track's identifier, title and artist's identifier.
+  func withTexts<T>(
+    _ body: (
+      _ id: UnsafeBufferPointer<UInt8>, _ title: UnsafeBufferPointer<UInt8>, _ artistID: UnsafeBufferPointer<UInt8>
+    )
+      throws -> T
+  ) rethrows -> T {
+    var id = id.rawValue
+    var title = title
+    var artistID = artistID.rawValue
+    return try id.withUTF8 { id in
+      try title.withUTF8 { title in try artistID.withUTF8 { artistID in try body(id, title, artistID) } }
+    }
+  }
+}
+
 /// JSON text written into bytes.
 struct JSONBytes {
   var bytes: [UInt8] = []
@@ -179,18 +196,11 @@ struct JSONBytes {
   ///
   /// Throws `EncodingError.invalidValue` for a duration that is not a finite number, as the encoder does.
   mutating func track(_ track: Track, first: Bool, streamURL: (Track, inout JSONBytes) -> Void) throws {
-    var id = track.id.rawValue
-    var title = track.title
-    var artistID = track.artistID.rawValue
-    try id.withUTF8 { id in
-      try title.withUTF8 { title in
-        try artistID.withUTF8 { artistID in
-          try self.track(
-            first: first, id: id, title: title, duration: track.duration, popularity: track.popularity,
-            releaseDate: track.releaseDate, containsExplicitLyrics: track.containsExplicitLyrics, artistID: artistID,
-            streamURL: { streamURL(track, &$0) })
-        }
-      }
+    try track.withTexts { id, title, artistID in
+      try self.track(
+        first: first, id: id, title: title, duration: track.duration, popularity: track.popularity,
+        releaseDate: track.releaseDate, containsExplicitLyrics: track.containsExplicitLyrics, artistID: artistID,
+        streamURL: { streamURL(track, &$0) })
     }
   }
 

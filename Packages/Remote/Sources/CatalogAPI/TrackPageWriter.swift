@@ -74,17 +74,10 @@ public struct TrackPageWriter: Sendable {
   /// Throws `EncodingError.invalidValue` for a duration that is not a finite number, as the encoder does; nothing
   /// is appended then.
   public mutating func append(_ track: Track) throws {
-    var id = track.id.rawValue
-    var title = track.title
-    var artistID = track.artistID.rawValue
-    try id.withUTF8 { id in
-      try title.withUTF8 { title in
-        try artistID.withUTF8 { artistID in
-          try append(
-            id: id, title: title, duration: track.duration, popularity: track.popularity,
-            releaseDate: track.releaseDate, containsExplicitLyrics: track.containsExplicitLyrics, artistID: artistID)
-        }
-      }
+    try track.withTexts { id, title, artistID in
+      try append(
+        id: id, title: title, duration: track.duration, popularity: track.popularity,
+        releaseDate: track.releaseDate, containsExplicitLyrics: track.containsExplicitLyrics, artistID: artistID)
     }
   }
 
