@@ -60,14 +60,28 @@ extension Session {
       page = next
       return pageOutput(heading: next.title)
     }
-    return keeps ? await keepingTheOpenPageForBack(opening) : await opening()
+    return keeps ? await keepingTheOpenPageForBack(opening) : await coveringTheOpenPage(opening)
   }
 
-  /// Opens a page with `opening` and, when it opened, keeps the page that was open for `back`.
+  /// Opens a page with `opening` (``coveringTheOpenPage(_:)``) and, when it opened, keeps the page that was open for
+  /// `back`.
   func keepingTheOpenPageForBack(_ opening: () async -> CommandOutput) async -> CommandOutput {
     let current = page
-    let output = await opening()
+    let output = await coveringTheOpenPage(opening)
     if output.error == nil, let current { previousPages.append(current) }
+    return output
+  }
+
+  /// Runs `opening`, which loads a page and makes it the open one once it has loaded, with the open page's
+  /// background paging paused meanwhile.
+  ///
+  /// The open page's batches would rebuild rows on the main actor that the page loading needs for its first
+  /// screen. A page that fails to open leaves the open page fetching again.
+  func coveringTheOpenPage(_ opening: () async -> CommandOutput) async -> CommandOutput {
+    let covered = page?.screen
+    covered?.dataSource.pausePaging()
+    let output = await opening()
+    if let covered, covered === page?.screen { covered.dataSource.resumePaging() }
     return output
   }
 

@@ -45,7 +45,14 @@ public final class Session {
   let formatting: PresentationFormatting
   let rows: Int
   let waitForDownloads: (@Sendable () async -> Void)?
-  var page: Page?
+  var page: Page? {
+    didSet {
+      // Only the open page fetches its tracks in the background: a page left (kept for back) waits until it is
+      // shown again (``ArtistTableDataSource/pausePaging()``).
+      if oldValue?.screen !== page?.screen { oldValue?.screen?.dataSource.pausePaging() }
+      page?.screen?.dataSource.resumePaging()
+    }
+  }
   var previousPages: [Page] = []
   /// The table of the page open now, if that page is one of tracks.
   public var screen: ArtistScreenController? { page?.screen }

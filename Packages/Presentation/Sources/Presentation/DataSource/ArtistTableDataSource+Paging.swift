@@ -17,7 +17,7 @@ extension ArtistTableDataSource {
   /// end): rebuilding a sorted page costs O(n log n), so a 100,000-track page is rebuilt about six times, not
   /// once per page, and all the rebuilds together cost about a third more than one.
   func fetchRemainingPages(of reload: Int, after first: TrackPage, total: Int) {
-    let (source, policy) = (source, trackPaging)
+    let (source, policy, pause) = (source, trackPaging, pagingPause)
     // The page's arrays grow to the count at once, not batch by batch (each growth copies megabytes into fresh
     // memory); a count past a million, which no catalog here holds, is not believed.
     reserveTrackCapacity(min(total, 1_000_000))
@@ -28,6 +28,8 @@ extension ArtistTableDataSource {
       var cursor = first.nextCursor
       var result = await Self.fetchPage(Self.request(after: cursor, offset: shown, limit: size), from: source)
       while true {
+        // A covered page goes no further until it is shown again (``pausePaging()``).
+        await pause.waitWhilePaused()
         let page: TrackPage
         switch result {
         case .failure(let error):

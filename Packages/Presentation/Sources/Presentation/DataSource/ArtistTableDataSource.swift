@@ -90,6 +90,8 @@ public final class ArtistTableDataSource {
   /// first page has answered: it shows no loading state, but ``waitUntilLoaded()`` waits for it.
   private var refreshInFlight: Int?
   var paging: Task<Void, Never>?
+  /// Where the background paging waits while the page is covered (``pausePaging()``).
+  let pagingPause = PagingPause()
   /// Waiters for the tracks to arrive (``waitUntilLoaded()``).
   private let loadWaiters = WaitList()
   /// How many track cell models show a download state other than not downloaded, and how many show a favourite:
@@ -322,6 +324,24 @@ public final class ArtistTableDataSource {
     guard isLoading else { return }
     await loadWaiters.wait()
   }
+
+  /// Stops the background paging of the tracks after the first page before it shows the next page or asks for
+  /// another, until ``resumePaging()``: for a page another page covers (one opening over it, or one kept for a back
+  /// button), whose batches would rebuild rows no one sees on the main actor the page in front needs.
+  ///
+  /// A page asked for already arrives and waits. A reload starts its own paging, paused too when this is.
+  /// ``waitUntilLoaded()`` waits through a pause: resume the page before waiting for it.
+  public func pausePaging() {
+    pagingPause.pause()
+  }
+
+  /// Lets the background paging go on where ``pausePaging()`` stopped it.
+  public func resumePaging() {
+    pagingPause.resume()
+  }
+
+  /// Whether the background paging is paused (``pausePaging()``).
+  public var isPagingPaused: Bool { pagingPause.isPaused }
 
   /// Whether a reload or its background pages are in flight.
   private var isLoading: Bool { state == .loading || trackLoading.isInProgress || refreshInFlight != nil }
