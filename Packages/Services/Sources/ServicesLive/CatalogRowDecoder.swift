@@ -11,6 +11,8 @@ enum CatalogRowDecoder {
   static let trackColumnCount = 8
 
   static let artistColumns = "artist.id, artist.name, artist.imageURL, artist.listeners"
+  /// ``artistColumns`` with NULL for the stored image URL: for an API that names each artist's cover instead.
+  static let artistColumnsWithoutImage = "artist.id, artist.name, NULL, artist.listeners"
 
   /// A track from a row whose first columns are ``trackColumns``, starting at `offset`.
   ///
