@@ -38,6 +38,15 @@ import Testing
     return (dataSource, held)
   }
 
+  /// Releases the held page and waits: every track of Oasis's page arrives.
+  func expectTheRestArrives(in session: Session, releasing held: HeldCall) async throws {
+    held.release()
+    _ = await session.run("wait")
+    #expect(
+      session.screen?.dataSource.trackLoading
+        == TrackLoading(loadedCount: 1_200, totalCount: 1_200, isInProgress: false))
+  }
+
   @Test func aPageIsPausedWhileAnotherOpensOverIt() async throws {
     let session = makeSession()
     let (oasis, held) = try await openOasis(session)
@@ -62,11 +71,7 @@ import Testing
     #expect(failed.error != nil)
     #expect(session.pageTitle == "Oasis")
     #expect(!oasis.isPagingPaused)
-    held.release()
-    _ = await session.run("wait")
-    #expect(
-      session.screen?.dataSource.trackLoading
-        == TrackLoading(loadedCount: 1_200, totalCount: 1_200, isInProgress: false))
+    try await expectTheRestArrives(in: session, releasing: held)
   }
 
   @Test func aPageKeptForBackWaitsUntilItIsShownAgain() async throws {
@@ -80,10 +85,6 @@ import Testing
     #expect(back.error == nil)
     #expect(session.screen?.dataSource === oasis)
     #expect(!oasis.isPagingPaused)
-    held.release()
-    _ = await session.run("wait")
-    #expect(
-      session.screen?.dataSource.trackLoading
-        == TrackLoading(loadedCount: 1_200, totalCount: 1_200, isInProgress: false))
+    try await expectTheRestArrives(in: session, releasing: held)
   }
 }
