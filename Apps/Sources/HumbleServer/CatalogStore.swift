@@ -65,6 +65,14 @@ public protocol CatalogStore: Sendable {
   func favouriteEvents() -> AsyncStream<FavouriteEvent>
 }
 
+extension CatalogStoreError {
+  /// A value the catalog holds outside its range (a row written before the schema's checks, or by another
+  /// program): the request fails naming it, rather than reaching an encoder that cannot write it.
+  public static func outOfRange(_ error: any Error) -> CatalogStoreError {
+    .unavailable(reason: "the catalog holds a value out of range: \(error)")
+  }
+}
+
 extension CatalogStore {
   /// Writes the tracks of ``tracks(ofArtist:page:)``'s page.
   public func writeTracks(
@@ -76,7 +84,7 @@ extension CatalogStore {
       do {
         try writer.append(track)
       } catch {
-        throw .unavailable(reason: "the catalog holds a value out of range: \(error)")
+        throw .outOfRange(error)
       }
     }
     return writer.finish(offset: tracks.offset, total: tracks.total, nextCursor: tracks.nextCursor)

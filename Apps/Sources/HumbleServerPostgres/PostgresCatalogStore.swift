@@ -217,8 +217,9 @@ public final class PostgresCatalogStore: CatalogStore {
   ///
   /// A page after a cursor is found by its key (keyset paging), as the SQLite store does: the tracks that tie with
   /// the cursor's key after its position, then those beyond its key, each read from the order's index and cut at
-  /// the page's length, so a deep page costs what the first does. One row more than the page says whether a next
-  /// page exists; the page's last row gives its cursor.
+  /// the page's length, so a deep page costs what the first does. One track more than the page says whether a next
+  /// page exists; the page's last track gives its cursor. The tracks come as rows of up to ``recordsPerRow``
+  /// records (``TrackRecord``).
   public func tracks(ofArtist id: Artist.ID, page: TrackPageRequest) async throws(CatalogStoreError) -> TrackPage {
     var tracks: [Track] = []
     tracks.reserveCapacity(min(page.limit, 8_192))

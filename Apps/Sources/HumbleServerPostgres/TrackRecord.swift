@@ -5,11 +5,12 @@ import HumbleServer
 import NIOCore
 import PostgresNIO
 
-/// A track read as one cell: PostgreSQL's binary form of a row value, `ROW(track.id, …)`.
+/// A track read as one value: PostgreSQL's binary form of a row value, `ROW(track.id, …)`.
 ///
 /// A page of 5,000 tracks read as columns is 55,000 cells, and postgres-nio hands each cell over as a value of its
 /// own (a slice of the row's buffer, its column's name and type): that was a quarter of the server's work for a
-/// page. As one row value per track, a page is 5,000 cells, and the fields are read straight from the cell's bytes.
+/// page. A page comes as about twenty cells, each an array of records (``records(in:)``), and each track's fields are
+/// read straight from its record's bytes.
 ///
 /// The binary form is a field count (4 bytes), then each field's type OID (4 bytes), its length (4 bytes, -1 for
 /// NULL) and its bytes, all big-endian (`record_send` in PostgreSQL's `rowtypes.c`).
@@ -52,7 +53,7 @@ enum TrackRecord {
       do {
         try Track.checkValues(duration: duration, released: released, of: Track.ID(Self.text(id)))
       } catch {
-        throw .unavailable(reason: "the catalog holds a value out of range: \(error)")
+        throw .outOfRange(error)
       }
     }
 
@@ -123,7 +124,7 @@ enum TrackRecord {
         releaseDate: Date(timeIntervalSince1970: raw.released), containsExplicitLyrics: raw.containsExplicitLyrics,
         artistID: raw.artistID)
     } catch {
-      throw .unavailable(reason: "the catalog holds a value out of range: \(error)")
+      throw .outOfRange(error)
     }
   }
 
@@ -134,8 +135,13 @@ enum TrackRecord {
     guard array.count >= 12 else { throw malformed("its array is \(array.count) bytes long") }
     let dimensions = Fields.int32(array, at: 0)
     guard dimensions != 0 else { return [] }
-    guard dimensions == 1, array.count >= 20 else { throw malformed("its array has \(dimensions) dimensions") }
+    guard dimensions == 1 else { throw malformed("its array has \(dimensions) dimensions") }
+    guard array.count >= 20 else { throw malformed("its array is \(array.count) bytes long") }
     let count = Int(Fields.int32(array, at: 12))
+    // Each element takes at least its 4-byte length: a count the bytes cannot hold is not believed.
+    guard count >= 0, count <= (array.count - 20) / 4 else {
+      throw malformed("its array says it has \(count) elements in \(array.count) bytes")
+    }
     var records: [UnsafeRawBufferPointer] = []
     records.reserveCapacity(count)
     var offset = 20
@@ -198,7 +204,7 @@ enum TrackRecord {
       guard type == PostgresDataType.text.rawValue || type == PostgresDataType.varchar.rawValue else {
         throw mismatch(type, "text")
       }
-      return UnsafeRawBufferPointer(rebasing: bytes[start..<start + length]).assumingMemoryBound(to: UInt8.self)
+      return UnsafeRawBufferPointer(rebasing: bytes[start..<start + length]).bindMemory(to: UInt8.self)
     }
 
     /// A `double precision` field.

@@ -166,6 +166,17 @@ import Testing
       (Array(Self.array([record, record, record]).dropLast(5)), "element 3 runs past the array's end"),
       (Self.array([record], dimensions: 2), "its array has 2 dimensions"),
       ([0, 0, 0, 1], "its array is 4 bytes long"),
+      (Array(Self.array([record]).prefix(16)), "its array is 16 bytes long"),
+      (
+        Self.bigEndian(Int32(1)) + [UInt8](repeating: 0, count: 8) + Self.bigEndian(Int32(-3))
+          + Self.bigEndian(Int32(1)),
+        "its array says it has -3 elements in 20 bytes"
+      ),
+      (
+        Self.bigEndian(Int32(1)) + [UInt8](repeating: 0, count: 8) + Self.bigEndian(Int32.max)
+          + Self.bigEndian(Int32(1)),
+        "its array says it has 2147483647 elements in 20 bytes"
+      ),
     ]
     for (array, words) in cases {
       let failure = #expect(throws: CatalogStoreError.self) { try Self.records(in: array) }

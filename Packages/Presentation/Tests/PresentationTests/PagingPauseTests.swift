@@ -52,13 +52,14 @@ import Testing
     for await _ in updates {}
   }
 
-  @Test func aReloadOfAPausedPageShowsItsFirstPageAndPausesItsRest() async throws {
+  @Test func aReloadOfAPausedPageShowsItsFirstPageAndAsksForNoMore() async throws {
     let dataSource = makeDataSource()
     dataSource.pausePaging()
     await dataSource.reload()
     #expect(dataSource.trackLoading.loadedCount == 10)
     await dataSource.pagingPause.waitUntilParked()
     #expect(dataSource.trackLoading.loadedCount == 10)
+    #expect(page.musicAPI.requestedTrackPages.count == 1, "only the first page: the rest waits to be asked for")
     dataSource.resumePaging()
     await dataSource.waitUntilLoaded()
     #expect(dataSource.trackLoading.loadedCount == 120)

@@ -154,9 +154,25 @@ struct JSONBytes {
   /// Bytes that are not UTF-8 are written as `String(decoding:as:)` reads them (each bad sequence a U+FFFD), so the
   /// body stays UTF-8.
   mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
-    // Most texts are ASCII, which is UTF-8 as it lies; anything else is checked by making a text of it.
-    guard utf8.allSatisfy({ $0 < 0x80 }) else { return string(String(decoding: utf8, as: UTF8.self)) }
+    // Most texts are ASCII, which is UTF-8 as it lies; anything else is checked scalar by scalar, and only bytes
+    // that are not UTF-8 make a text (a `String`'s own bytes always are).
+    guard utf8.allSatisfy({ $0 < 0x80 }) || Self.isValidUTF8(utf8) else {
+      return string(String(decoding: utf8, as: UTF8.self))
+    }
     string(validUTF8: utf8)
+  }
+
+  /// Whether `bytes` are UTF-8, checked without making anything.
+  static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var iterator = bytes.makeIterator()
+    var parser = Unicode.UTF8.ForwardParser()
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid: continue
+      case .emptyInput: return true
+      case .error: return false
+      }
+    }
   }
 
   /// One pass over the text's UTF-8: the runs between escapes are copied whole (most texts are one run).

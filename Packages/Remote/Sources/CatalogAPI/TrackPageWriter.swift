@@ -51,21 +51,16 @@ public struct TrackPageWriter: Sendable {
     if count == 0 { tracks.bytes.reserveCapacity(min(capacity, TrackPageRequest.maximumLimit) * 260) }
     let prefix = prefix
     let suffix = suffix
-    let before = tracks.bytes.count
-    do {
-      try tracks.track(
-        first: count == 0, id: id, title: title, duration: duration, popularity: popularity,
-        releaseDate: releaseDate, containsExplicitLyrics: containsExplicitLyrics, artistID: artistID,
-        streamURL: { out in
-          out.bytes.append(contentsOf: prefix)
-          out.pathSegment(utf8: id)
-          out.bytes.append(contentsOf: suffix)
-          out.bytes.append(UInt8(ascii: "\""))
-        })
-    } catch {
-      tracks.bytes.removeSubrange(before...)
-      throw error
-    }
+    // The track's one check comes before its first byte: a track that fails leaves nothing written.
+    try tracks.track(
+      first: count == 0, id: id, title: title, duration: duration, popularity: popularity,
+      releaseDate: releaseDate, containsExplicitLyrics: containsExplicitLyrics, artistID: artistID,
+      streamURL: { out in
+        out.bytes.append(contentsOf: prefix)
+        out.pathSegment(utf8: id)
+        out.bytes.append(contentsOf: suffix)
+        out.bytes.append(UInt8(ascii: "\""))
+      })
     count += 1
   }
 

@@ -26,6 +26,8 @@ extension ArtistTableDataSource {
       var batch: [Track] = []
       var size = policy.size(after: first.tracks.count)
       var cursor = first.nextCursor
+      // A page covered as it reloads asks for nothing more until it is shown again.
+      await pause.waitWhilePaused()
       var result = await Self.fetchPage(Self.request(after: cursor, offset: shown, limit: size), from: source)
       while true {
         // A covered page goes no further until it is shown again (``pausePaging()``).
