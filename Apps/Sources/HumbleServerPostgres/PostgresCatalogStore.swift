@@ -356,8 +356,7 @@ public final class PostgresCatalogStore: CatalogStore {
           }
         }
       }
-      let read: (Rows, Int, TrackCursor?)? = total.map { (rows, $0, more ? cursor : nil) }
-      if let read { return read }
+      if let total { return (rows, total, more ? cursor : nil) }
       // No track on the page: the count says whether the artist exists.
       let totals = try await connection.query(
         "SELECT track_count FROM artist WHERE id = \(id.rawValue)", logger: logger
