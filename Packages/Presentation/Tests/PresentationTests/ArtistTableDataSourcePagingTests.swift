@@ -143,7 +143,7 @@ import Testing
     await dataSource.waitUntilLoaded()
     let after = try #require(dataSource.sections.first?.rows)
     #expect(after == before)
-    #expect(after.withUnsafeBufferPointer(\.baseAddress) == before.withUnsafeBufferPointer(\.baseAddress))
+    #expect(after.isTriviallyIdentical(to: before))
   }
 
   @Test func aReloadWhoseLaterPageChangedOrShrankShowsTheChange() async throws {

@@ -283,7 +283,7 @@ import Testing
     await dataSource.reload()
     let after = try #require(dataSource.sections.first?.rows)
     #expect(after == before)
-    #expect(after.withUnsafeBufferPointer(\.baseAddress) == before.withUnsafeBufferPointer(\.baseAddress))
+    #expect(after.isTriviallyIdentical(to: before))
     #expect(dataSource.state == .loaded)
   }
 

@@ -21,15 +21,14 @@ extension ArtistTableDataSource {
     // would jump across a large page's memory for every row.
     let (models, keys) = (models, trackKeys)
     var trackRowKeys: [RowKey] = []
-    let trackRows = [ArtistCellModelType](unsafeUninitializedCapacity: order.count) { rows, count in
+    let trackRows = ArtistTableRows(unsafeUninitializedCount: order.count) { rows in
       trackRowKeys = [RowKey](unsafeUninitializedCapacity: order.count) { rowKeys, keyCount in
         for (index, row) in rowOfTrack.enumerated() where row >= 0 {
-          (rows.baseAddress! + row).initialize(to: .track(models[index]))
+          rows.initialize(row, to: .track(models[index]))
           rowKeys[row] = keys[index]
         }
         keyCount = order.count
       }
-      count = order.count
     }
     self.rowOfTrack = rowOfTrack
     let old = sections

@@ -24,17 +24,26 @@ public struct ArtistTableSection: Identifiable, Hashable, Sendable {
   /// The header title.
   public var title: String { id.title }
   /// The rows, in display order.
-  public internal(set) var rows: [ArtistCellModelType]
+  ///
+  /// They read like an array; a change to one row shares the storage of the others with the snapshots before
+  /// (see ``ArtistTableRows``).
+  public internal(set) var rows: ArtistTableRows
   /// Each row's key, in the same order: what a table's diffable data source takes as item identifiers.
   public internal(set) var rowKeys: [RowKey]
 
   /// Creates a section of rows and their keys, one key per row, in the same order.
   ///
   /// Keys come from a data source; when there are more rows than keys, the rows without one are left out.
-  public init(_ kind: Kind, rows: [ArtistCellModelType], rowKeys: [RowKey]) {
+  public init(_ kind: Kind, rows: ArtistTableRows, rowKeys: [RowKey]) {
     id = kind
-    self.rows = rows.count <= rowKeys.count ? rows : Array(rows.prefix(rowKeys.count))
+    self.rows = rows.count <= rowKeys.count ? rows : ArtistTableRows(rows.prefix(rowKeys.count))
     self.rowKeys = rowKeys.count <= rows.count ? rowKeys : Array(rowKeys.prefix(rows.count))
+  }
+
+  /// Creates a section of the rows of an array and their keys, one key per row, in the same order; rows
+  /// without a key are left out.
+  public init(_ kind: Kind, rows: [ArtistCellModelType], rowKeys: [RowKey]) {
+    self.init(kind, rows: ArtistTableRows(rows.prefix(rowKeys.count)), rowKeys: rowKeys)
   }
 }
 
