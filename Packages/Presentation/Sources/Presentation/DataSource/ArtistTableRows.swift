@@ -12,7 +12,7 @@
 /// share. It is not an `Array`: its slices are `Slice<ArtistTableRows>`, it is compared with an array through
 /// `elementsEqual(_:)` or `Array(rows)`, and what needs contiguous storage copies the rows out with `Array(rows)`.
 public struct ArtistTableRows: RandomAccessCollection, Hashable, ExpressibleByArrayLiteral,
-  CustomStringConvertible, CustomDebugStringConvertible
+  CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable
 {
   /// A row: a cell model.
   public typealias Element = ArtistCellModelType
@@ -161,6 +161,9 @@ public struct ArtistTableRows: RandomAccessCollection, Hashable, ExpressibleByAr
       }
     }
   }
+
+  /// The rows as a collection, as `dump(_:)` and debuggers show an array of them.
+  public var customMirror: Mirror { Mirror(self, unlabeledChildren: self, displayStyle: .collection) }
 
   /// The rows, written as an array of them is.
   public var description: String { Array(self).description }
