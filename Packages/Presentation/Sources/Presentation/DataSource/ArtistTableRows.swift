@@ -9,10 +9,9 @@
 ///
 /// It reads like an array: `rows[3]`, `rows.count`, `for row in rows`, `Array(rows)`, and an array literal
 /// where rows are expected. Two values are equal when their rows are, and comparing them skips the chunks they
-/// share. It is not an `Array`: its slices are `Slice<ArtistTableRows>`, it is compared with an array through
-/// `elementsEqual(_:)` or `Array(rows)`, and what needs contiguous storage copies the rows out with `Array(rows)`.
+/// share.
 public struct ArtistTableRows: RandomAccessCollection, Hashable, ExpressibleByArrayLiteral,
-  CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable
+  CustomStringConvertible, CustomDebugStringConvertible
 {
   /// A row: a cell model.
   public typealias Element = ArtistCellModelType
@@ -62,7 +61,7 @@ public struct ArtistTableRows: RandomAccessCollection, Hashable, ExpressibleByAr
       chunks.append(Chunk.make(capacity: length))
       start += length
     }
-    initialize(Writer(chunks: chunks, count: count))
+    initialize(Writer(chunks: chunks))
     for (number, chunk) in chunks.enumerated() {
       chunk.header = Swift.min(Self.chunkLength, count - (number << Self.chunkShift))
     }
@@ -73,11 +72,9 @@ public struct ArtistTableRows: RandomAccessCollection, Hashable, ExpressibleByAr
   /// Sets rows of an ``ArtistTableRows`` being made; see ``init(unsafeUninitializedCount:initializingWith:)``.
   struct Writer {
     fileprivate let chunks: [Chunk]
-    fileprivate let count: Int
 
     /// Sets row `row`, which holds nothing yet, to `model`.
     func initialize(_ row: Int, to model: ArtistCellModelType) {
-      precondition(row >= 0 && row < count, "Row out of range")
       chunks[row >> ArtistTableRows.chunkShift].withUnsafeMutablePointerToElements {
         ($0 + (row & ArtistTableRows.chunkMask)).initialize(to: model)
       }
@@ -130,12 +127,6 @@ public struct ArtistTableRows: RandomAccessCollection, Hashable, ExpressibleByAr
     count == other.count && zip(chunks, other.chunks).allSatisfy { $0 === $1 }
   }
 
-  /// The identity of the chunk that holds row `position`: a change between two values that copied the chunk gives
-  /// it another.
-  func chunkIdentity(ofRowAt position: Int) -> ObjectIdentifier {
-    ObjectIdentifier(chunks[position >> Self.chunkShift])
-  }
-
   /// Whether the chunk that holds row `position` is the one that holds it in `other`: whether a change made
   /// between the two copied it.
   func sharesChunk(ofRowAt position: Int, with other: Self) -> Bool {
@@ -161,9 +152,6 @@ public struct ArtistTableRows: RandomAccessCollection, Hashable, ExpressibleByAr
       }
     }
   }
-
-  /// The rows as a collection, as `dump(_:)` and debuggers show an array of them.
-  public var customMirror: Mirror { Mirror(self, unlabeledChildren: self, displayStyle: .collection) }
 
   /// The rows, written as an array of them is.
   public var description: String { Array(self).description }
