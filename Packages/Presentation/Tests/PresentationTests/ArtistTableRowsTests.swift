@@ -55,11 +55,12 @@ import Testing
     #expect(Array(after[1_501...]) == Array(array[1_501...]))
     let copied = (0..<after.count).filter { !after.sharesChunk(ofRowAt: $0, with: before) }
     #expect(copied == Array(1_024..<2_048), "only the chunk of row 1,500 was copied")
+    let copy = after.chunkIdentity(ofRowAt: 1_500)
     after[1_600] = changed
     #expect(
-      after.sharesChunk(ofRowAt: 1_024, with: after) && !after.sharesChunk(ofRowAt: 1_024, with: before),
-      "a second change to a chunk the value alone holds writes in place")
+      after.chunkIdentity(ofRowAt: 1_600) == copy, "a second change to a chunk the value alone holds writes in place")
     #expect(before[1_600] == array[1_600])
+    #expect(before == ArtistTableRows(array), "the rows before are whole and unchanged")
   }
 
   @Test func appendingToACopyLeavesTheOriginalAsItWas() {
@@ -68,8 +69,22 @@ import Testing
     var longer = original
     for row in array[1_025...] { longer.append(row) }
     #expect(Array(original) == Array(array.prefix(1_025)))
+    #expect(original == ArtistTableRows(array.prefix(1_025)), "the original's last chunk still holds one row")
+    #expect(original.hashValue == ArtistTableRows(array.prefix(1_025)).hashValue)
     #expect(Array(longer) == array)
     #expect(longer.sharesChunk(ofRowAt: 0, with: original), "the full chunk before stays shared")
+    #expect(!longer.sharesChunk(ofRowAt: 1_024, with: original), "the shared last chunk was copied to grow")
+  }
+
+  @Test func rowsWrittenToTheirCountGrowPastItWhenAppendedTo() {
+    let array = Self.rows(1_503)
+    var rows = ArtistTableRows(unsafeUninitializedCount: 1_500) { writer in
+      for row in 0..<1_500 { writer.initialize(row, to: array[row]) }
+    }
+    // The rows alone hold their last chunk, made for 476 rows: it grows to take three more.
+    for row in array[1_500...] { rows.append(row) }
+    #expect(Array(rows) == array)
+    #expect(rows == ArtistTableRows(array))
   }
 
   @Test func equalRowsAreEqualWhateverTheirStorageAndOnlyTheSameStorageIsIdentical() {
@@ -79,7 +94,8 @@ import Testing
     #expect(rows == same)
     #expect(rows.hashValue == same.hashValue)
     #expect(!rows.isTriviallyIdentical(to: same))
-    #expect(rows.isTriviallyIdentical(to: rows))
+    let copy = rows
+    #expect(copy.isTriviallyIdentical(to: rows))
     var oneRowChanged = same
     oneRowChanged[1_499] = Self.rows(1, titled: "Changed")[0]
     #expect(rows != oneRowChanged)

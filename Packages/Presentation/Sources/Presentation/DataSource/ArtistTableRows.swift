@@ -9,7 +9,8 @@
 ///
 /// It reads like an array: `rows[3]`, `rows.count`, `for row in rows`, `Array(rows)`, and an array literal
 /// where rows are expected. Two values are equal when their rows are, and comparing them skips the chunks they
-/// share.
+/// share. It is not an `Array`: its slices are `Slice<ArtistTableRows>`, it is compared with an array through
+/// `elementsEqual(_:)` or `Array(rows)`, and what needs contiguous storage copies the rows out with `Array(rows)`.
 public struct ArtistTableRows: RandomAccessCollection, Hashable, ExpressibleByArrayLiteral,
   CustomStringConvertible, CustomDebugStringConvertible
 {
@@ -61,7 +62,7 @@ public struct ArtistTableRows: RandomAccessCollection, Hashable, ExpressibleByAr
       chunks.append(Chunk.make(capacity: length))
       start += length
     }
-    initialize(Writer(chunks: chunks))
+    initialize(Writer(chunks: chunks, count: count))
     for (number, chunk) in chunks.enumerated() {
       chunk.header = Swift.min(Self.chunkLength, count - (number << Self.chunkShift))
     }
@@ -72,9 +73,11 @@ public struct ArtistTableRows: RandomAccessCollection, Hashable, ExpressibleByAr
   /// Sets rows of an ``ArtistTableRows`` being made; see ``init(unsafeUninitializedCount:initializingWith:)``.
   struct Writer {
     fileprivate let chunks: [Chunk]
+    fileprivate let count: Int
 
     /// Sets row `row`, which holds nothing yet, to `model`.
     func initialize(_ row: Int, to model: ArtistCellModelType) {
+      precondition(row >= 0 && row < count, "Row out of range")
       chunks[row >> ArtistTableRows.chunkShift].withUnsafeMutablePointerToElements {
         ($0 + (row & ArtistTableRows.chunkMask)).initialize(to: model)
       }
@@ -125,6 +128,12 @@ public struct ArtistTableRows: RandomAccessCollection, Hashable, ExpressibleByAr
   /// without reading them. Equal rows in different storage are not identical.
   public func isTriviallyIdentical(to other: Self) -> Bool {
     count == other.count && zip(chunks, other.chunks).allSatisfy { $0 === $1 }
+  }
+
+  /// The identity of the chunk that holds row `position`: a change between two values that copied the chunk gives
+  /// it another.
+  func chunkIdentity(ofRowAt position: Int) -> ObjectIdentifier {
+    ObjectIdentifier(chunks[position >> Self.chunkShift])
   }
 
   /// Whether the chunk that holds row `position` is the one that holds it in `other`: whether a change made
