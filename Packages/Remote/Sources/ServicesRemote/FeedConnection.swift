@@ -23,7 +23,27 @@ final class FeedConnection: NSObject, URLSessionDataDelegate, @unchecked Sendabl
   private let onEvent: @Sendable (ServerSentEvent) -> Void
   private let onEnd: @Sendable (String) -> Void
   private let state: Locked<State>
-  private let task = Locked<URLSessionDataTask?>(nil)
+  /// Where the connection is: the request before the feed, the feed, or closed by ``cancel()``.
+  private enum Phase {
+    case notStarted
+    case warmingUp(URLSessionDataTask)
+    case open(URLSessionDataTask)
+    case cancelled
+
+    var task: URLSessionDataTask? {
+      switch self {
+      case .warmingUp(let task), .open(let task): task
+      case .notStarted, .cancelled: nil
+      }
+    }
+    var isCancelled: Bool {
+      if case .cancelled = self { true } else { false }
+    }
+  }
+
+  /// Whether `task` is the request before the feed (the only `HEAD` the session sends).
+  private static func isWarmUp(_ task: URLSessionTask) -> Bool { task.originalRequest?.httpMethod == "HEAD" }
+  private let phase = Locked(Phase.notStarted)
   /// How long the feed may stay silent: the server sends a keep-alive comment every 15 s.
   static let idleTimeout: TimeInterval = 60
 
@@ -39,35 +59,76 @@ final class FeedConnection: NSObject, URLSessionDataDelegate, @unchecked Sendabl
   }
 
   /// Opens the connection.
+  ///
+  /// The feed goes over a connection the session opened for a request before it, never over one opened for the
+  /// feed. FoundationNetworking (libcurl under libdispatch) keeps watching a socket it connected for writing after
+  /// libcurl stops asking: the socket is always writable, so the session's queue wakes again and again while the
+  /// request it connected for lasts. For a page that is a few milliseconds; a feed lasts for hours, and an idle
+  /// `humble` burned most of a core. A request that reuses a kept connection is only ever watched for reading.
+  /// So the feed starts with `HEAD /openapi.json` (no body; any answer will do), and the feed's own request
+  /// follows on the connection that one leaves open.
   func start() {
+    let warmUp: URLRequest
+    do {
+      warmUp = try client.request("HEAD", CatalogAPI.Path.openAPIDocument)
+    } catch {
+      return onEnd(error.reason)
+    }
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForResource = .greatestFiniteMagnitude
+    let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+    let warmUpTask = phase.withLock { phase -> URLSessionDataTask? in
+      guard !phase.isCancelled else { return nil }
+      let task = session.dataTask(with: warmUp)
+      phase = .warmingUp(task)
+      return task
+    }
+    guard let warmUpTask else {
+      session.finishTasksAndInvalidate()
+      return onEnd("the feed was closed")
+    }
+    warmUpTask.resume()
+  }
+
+  /// Asks for the feed itself, once the request before it ended (however it ended).
+  private func openFeed(in session: URLSession) {
     var request: URLRequest
     do {
       request = try client.request("GET", CatalogAPI.Path.favouriteEvents)
     } catch {
+      session.finishTasksAndInvalidate()
       return onEnd(error.reason)
     }
     request.setValue(CatalogJSON.eventStreamContentType, forHTTPHeaderField: "Accept")
     // On Linux this is the longest silence allowed between bytes, not a limit on the whole feed.
     request.timeoutInterval = Self.idleTimeout
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForResource = .greatestFiniteMagnitude
-    let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
-    let dataTask = session.dataTask(with: request)
-    task.withLock { $0 = dataTask }
-    dataTask.resume()
+    let dataTask = phase.withLock { phase -> URLSessionDataTask? in
+      guard !phase.isCancelled else { return nil }
+      let task = session.dataTask(with: request)
+      phase = .open(task)
+      return task
+    }
     // The session keeps its delegate until invalidated; finishing lets it go once the task ends.
     session.finishTasksAndInvalidate()
+    guard let dataTask else { return onEnd("the feed was closed") }
+    dataTask.resume()
   }
 
   /// Closes the connection; `onEnd` follows.
   func cancel() {
-    task.withLock { $0 }?.cancel()
+    let running = phase.withLock { phase -> URLSessionTask? in
+      let running = phase.task
+      phase = .cancelled
+      return running
+    }
+    running?.cancel()
   }
 
   func urlSession(
     _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
   ) {
+    if Self.isWarmUp(dataTask) { return completionHandler(.allow) }
     guard let response = response as? HTTPURLResponse else {
       state.withLock { $0.failure = "server at \(client.serverName) sent a feed answer that is not HTTP" }
       return completionHandler(.cancel)
@@ -87,6 +148,7 @@ final class FeedConnection: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
   ) {
+    if Self.isWarmUp(task) { return completionHandler(nil) }
     let reason = client.origin.map { $0.refusal(ofRedirectTo: request.url) } ?? "the server's origin is unknown"
     guard let reason else { return completionHandler(request) }
     state.withLock { $0.failure = $0.failure ?? reason }
@@ -94,6 +156,7 @@ final class FeedConnection: NSObject, URLSessionDataDelegate, @unchecked Sendabl
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    if Self.isWarmUp(dataTask) { return }
     let events: [ServerSentEvent]? = state.withLock { state in
       guard state.failure == nil else { return [] }
       guard state.response?.statusCode == 200 else {
@@ -113,6 +176,14 @@ final class FeedConnection: NSObject, URLSessionDataDelegate, @unchecked Sendabl
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    if Self.isWarmUp(task) {
+      // However the request before the feed ended, the feed is asked for next: it reports its own failure.
+      guard !phase.withLock(\.isCancelled) else {
+        session.finishTasksAndInvalidate()
+        return onEnd("the feed was closed")
+      }
+      return openFeed(in: session)
+    }
     let reason = state.withLock { state -> String in
       if let failure = state.failure { return failure }
       if let response = state.response, response.statusCode != 200 {

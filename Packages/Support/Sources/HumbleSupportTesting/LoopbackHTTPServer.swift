@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -46,9 +47,15 @@ public struct LoopbackRequest: Sendable {
 /// anything, a broken answer too.
 public final class LoopbackConnection: Sendable {
   private let socket: Int32
+  /// Which connection this is, counting from 1 in the order the server accepted them: two requests with the same
+  /// number came on one connection.
+  public let number: Int
+  /// Whether the answer just written keeps the connection open for the client's next request.
+  private let keptAlive = Mutex(false)
 
-  init(socket: Int32) {
+  init(socket: Int32, number: Int) {
     self.socket = socket
+    self.number = number
   }
 
   /// Writes `bytes`; false once the client has gone.
@@ -63,13 +70,26 @@ public final class LoopbackConnection: Sendable {
   }
 
   /// Writes a whole answer, with `headers` besides its content type and length, and asks the client to close the
-  /// connection.
-  public func respond(status: Int, contentType: String?, headers: [(name: String, value: String)] = [], body: Data) {
+  /// connection; with `keepingAlive`, leaves it open instead, and the connection's next request reaches the handler
+  /// too.
+  public func respond(
+    status: Int, contentType: String?, headers: [(name: String, value: String)] = [], body: Data,
+    keepingAlive: Bool = false
+  ) {
     var head = "HTTP/1.1 \(status) \(Self.phrase(status))\r\n"
     if let contentType { head += "Content-Type: \(contentType)\r\n" }
     for header in headers { head += "\(header.name): \(header.value)\r\n" }
-    head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+    head += "Content-Length: \(body.count)\r\n" + (keepingAlive ? "" : "Connection: close\r\n") + "\r\n"
+    keptAlive.withLock { $0 = keepingAlive }
     send(Array(head.utf8) + Array(body))
+  }
+
+  /// Whether the last answer kept the connection open, reset for the next.
+  func takeKeptAlive() -> Bool {
+    keptAlive.withLock { keptAlive in
+      defer { keptAlive = false }
+      return keptAlive
+    }
   }
 
   /// Waits, blocking its thread, until the client closes the connection or it is cut: a held-open answer such as
@@ -93,7 +113,8 @@ public final class LoopbackConnection: Sendable {
 }
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 (an ephemeral port) for tests: it hands each request to `handler` on a
-/// thread of its own, then closes the connection; releasing the server closes its socket.
+/// thread of its own, then closes the connection (unless the answer kept it alive: then it reads the next request
+/// on it); releasing the server closes its socket.
 ///
 /// Raw sockets, not a server framework: a test decides every byte, so it can stall, cut or garble an answer.
 public final class LoopbackHTTPServer: Sendable {
@@ -125,6 +146,7 @@ public final class LoopbackHTTPServer: Sendable {
     socket = fd
     port = UInt16(bigEndian: address.sin_port)
     Thread {
+      var accepted = 0
       while true {
         let client = accept(fd, nil, nil)
         guard client >= 0 else {
@@ -133,8 +155,13 @@ public final class LoopbackHTTPServer: Sendable {
           close(fd)
           return
         }
+        accepted += 1
+        let connection = LoopbackConnection(socket: client, number: accepted)
         Thread {
-          if let request = Self.read(client) { handler(request, LoopbackConnection(socket: client)) }
+          while let request = Self.read(client) {
+            handler(request, connection)
+            guard connection.takeKeptAlive() else { break }
+          }
           close(client)
         }.start()
       }
