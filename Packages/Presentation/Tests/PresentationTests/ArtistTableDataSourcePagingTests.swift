@@ -63,6 +63,17 @@ import Testing
       "each later page continues after the last track of the one before")
   }
 
+  @Test func eachPageAskedForSaysHowLongTheNextWillBeSoASourceCanReadItAhead() async throws {
+    page.musicAPI.returnTracks((0..<1_000).map { Track.fixture(id: Track.ID("n\($0)"), title: "N \($0)") })
+    let dataSource = makeDataSource(paging: TrackPaging(firstPageSize: 50, growthFactor: 3, maximumPageSize: 400))
+    await dataSource.reload()
+    await dataSource.waitUntilLoaded()
+    let requests = page.musicAPI.requestedTrackPages
+    #expect(requests.map(\.limit) == [50, 150, 400, 400], "pages grow threefold to the maximum")
+    #expect(requests.dropLast().map(\.nextLimit) == requests.dropFirst().map(\.limit))
+    #expect(requests.last?.nextLimit == 400)
+  }
+
   @Test func sortingFilteringAndFavouritesWorkWhileTheRestIsHeldAndStayRightAfter() async throws {
     page.musicAPI.returnTracks(Self.tracks)
     let held = page.musicAPI.holdTrackPage(startingAt: 10)

@@ -80,17 +80,20 @@ final class CatalogClient: Sendable {
 
   /// The body of a JSON answer to `GET path`, read by `decode` (which throws `DecodingError` for a body it cannot
   /// read): for a body with a reader of its own, such as ``CatalogAPI/TrackPageBody/init(json:)``.
+  ///
+  /// `nextQuery` is what the caller will change in the next page's query when it asks for it (a longer `limit`):
+  /// the page read ahead is read so.
   func get<Body>(
-    _ path: String, query: [URLQueryItem] = [], decode: (Data) throws -> Body
+    _ path: String, query: [URLQueryItem] = [], nextQuery: [URLQueryItem] = [], decode: (Data) throws -> Body
   ) async throws(RemoteFailure) -> Body {
-    try await send(request("GET", path, query: query), path: path, decode: decode)
+    try await send(request("GET", path, query: query), path: path, nextQuery: nextQuery, decode: decode)
   }
 
-  /// The body of a JSON answer to `request`, read by `decode`.
-  func send<Body>(_ request: URLRequest, path: String, decode: (Data) throws -> Body) async throws(RemoteFailure)
-    -> Body
-  {
-    let (data, response) = try await perform(request)
+  /// The body of a JSON answer to `request`, read by `decode`; `nextQuery` as for ``get(_:query:nextQuery:decode:)``.
+  func send<Body>(
+    _ request: URLRequest, path: String, nextQuery: [URLQueryItem] = [], decode: (Data) throws -> Body
+  ) async throws(RemoteFailure) -> Body {
+    let (data, response) = try await perform(request, nextQuery: nextQuery)
     try Self.requireSuccess(response, data)
     try Self.requireJSON(response)
     do {
@@ -104,13 +107,18 @@ final class CatalogClient: Sendable {
 
   /// Sends a request and waits for the whole answer, within the configured timeout; a `GET` the server said comes
   /// next, already read ahead (``ReadAheads``), is answered by that read.
-  func perform(_ request: URLRequest) async throws(RemoteFailure) -> (Data, HTTPURLResponse) {
+  ///
+  /// The page the answer names next is read ahead with `nextQuery`'s items in place of the server's: what the
+  /// caller will ask for it with.
+  func perform(_ request: URLRequest, nextQuery: [URLQueryItem] = []) async throws(RemoteFailure) -> (
+    Data, HTTPURLResponse
+  ) {
     if Task.isCancelled { throw .cancelled }
     if configuration.readsAhead, request.httpMethod == "GET", let url = request.url,
       let address = ReadAheads.Address(url),
       let page = readAheads.claim(address, maximumAge: configuration.requestTimeout)
     {
-      if let next = page.claim() { readAhead(next) }
+      if let next = page.claim(nextQuery: nextQuery) { readAhead(next) }
       let outcome = await FirstOutcome<Outcome>.race(
         within: configuration.requestTimeout, onTimeout: { [timedOut] in .failure(timedOut) },
         onCancel: { .failure(.cancelled) },
@@ -137,7 +145,7 @@ final class CatalogClient: Sendable {
         exchanges.start(
           session.dataTask(with: request),
           head: { [self] response in
-            if let next = next(after: response, of: request) { readAhead(next) }
+            if let next = next(after: response, of: request) { readAhead(ReadAheads.url(next, replacing: nextQuery)) }
           },
           finish: { [self] data, response, error, refusal in
             answer.settle(refusal.map { .failure($0) } ?? outcome(data, response, error))

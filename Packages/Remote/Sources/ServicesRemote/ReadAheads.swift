@@ -45,12 +45,15 @@ final class ReadAheads: Sendable {
       var isClaimed = false
       var next: URL?
       var isNextStarted = false
+      /// What the claiming caller said the next page is asked with (``ReadAheads/url(_:replacing:)``).
+      var nextQuery: [URLQueryItem] = []
 
-      /// The next page's address, once, when the page is claimed and its head has named it.
+      /// The next page's address, as the caller will ask for it, once, when the page is claimed and its head has
+      /// named it.
       mutating func takeNext() -> URL? {
         guard isClaimed, !isNextStarted, let next else { return nil }
         isNextStarted = true
-        return next
+        return ReadAheads.url(next, replacing: nextQuery)
       }
     }
     private let state = Locked(State())
@@ -60,10 +63,12 @@ final class ReadAheads: Sendable {
       self.asked = asked
     }
 
-    /// The page is the caller's now: the one after it is read ahead, once its address is known.
-    func claim() -> URL? {
+    /// The page is the caller's now: the one after it is read ahead, once its address is known, with the query
+    /// items the caller said it will ask for it with (`nextQuery`) in place of the server's.
+    func claim(nextQuery: [URLQueryItem] = []) -> URL? {
       state.withLock { state in
         state.isClaimed = true
+        state.nextQuery = nextQuery
         return state.takeNext()
       }
     }
@@ -101,4 +106,27 @@ final class ReadAheads: Sendable {
 
   /// How many read-aheads are kept: for tests.
   var count: Int { pages.withLock(\.count) }
+
+  /// Whether a read-ahead of `address` is under way or kept, unclaimed: for tests.
+  func holds(_ address: Address) -> Bool { pages.withLock { $0.contains { $0.address == address } } }
+
+  /// `url` with each of `items` in place of the query item of its name (added when there is none): the page the
+  /// server named, as the caller will ask for it (a longer `limit` when its pages grow).
+  static func url(_ url: URL, replacing items: [URLQueryItem]) -> URL {
+    // RFC 3986's unreserved characters: a value with `&`, `=` or `+` in it stays one value.
+    let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    guard !items.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url }
+    var query = components.percentEncodedQueryItems ?? []
+    for item in items {
+      let encoded = URLQueryItem(
+        name: item.name, value: item.value?.addingPercentEncoding(withAllowedCharacters: unreserved))
+      if let index = query.firstIndex(where: { $0.name == item.name }) {
+        query[index] = encoded
+      } else {
+        query.append(encoded)
+      }
+    }
+    components.percentEncodedQueryItems = query
+    return components.url ?? url
+  }
 }

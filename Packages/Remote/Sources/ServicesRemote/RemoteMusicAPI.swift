@@ -60,7 +60,9 @@ public struct RemoteMusicAPI: MusicAPI {
     }
     let body: TrackPageBody
     do {
-      body = try await client.get(path, query: query, decode: TrackPageBody.init(json:))
+      // The next page, read ahead, is read at the length the caller will ask for.
+      let nextQuery = page.nextLimit.map { [URLQueryItem(name: "limit", value: String($0))] } ?? []
+      body = try await client.get(path, query: query, nextQuery: nextQuery, decode: TrackPageBody.init(json:))
       _ = try CatalogClient.requireRemoteStreams(body.tracks, in: path)
     } catch {
       throw error.musicAPIError(notFound: .artistNotFound(artistID))

@@ -42,6 +42,25 @@ import Testing
     #expect(server.requests.count == 3)
   }
 
+  @Test func aCallerWhosePagesGrowAndSaySoHasEachPageAfterTheFirstAnsweredByThePageReadAhead() async throws {
+    defer { server.stop() }
+    let client = services.musicAPI.client
+    // The 12,500 tracks in pages of 1,000, 2,000, 4,000, 5,000 and the last 500; the server's `Link` names each
+    // next page at this one's length, and each request says the length the next will be asked at.
+    let limits = [1_000, 2_000, 4_000, 5_000, 5_000]
+    var walked: [Track] = []
+    for (number, limit) in limits.enumerated() {
+      let nextLimit = number + 1 < limits.count ? limits[number + 1] : limit
+      let request = TrackPageRequest(offset: walked.count, limit: limit, nextLimit: nextLimit)
+      walked += try await services.musicAPI.tracks(ofArtist: "prolific", page: request).tracks
+      guard number + 1 < limits.count else { break }
+      // Before the caller asks, the next page is on its way at the length it will be asked at.
+      #expect(client.readAheads.holds(try #require(address(offset: walked.count, limit: nextLimit))))
+    }
+    #expect(walked == prolificTracks)
+    #expect(server.requests.count == limits.count, "each page was asked for once: the read-ahead answered it")
+  }
+
   @Test func aPageNobodyClaimsNamesNoPageAfterIt() async throws {
     defer { server.stop() }
     let client = services.musicAPI.client
@@ -70,11 +89,16 @@ import Testing
 
   /// The read-ahead of the page at `offset` (of the largest size, in catalog order), taken out of the client's store.
   private func readAhead(of client: CatalogClient, offset: Int) -> ReadAheads.Page? {
-    let url = server.baseURL.appending(path: "v1/artists/prolific/tracks").appending(queryItems: [
-      URLQueryItem(name: "offset", value: String(offset)), URLQueryItem(name: "limit", value: String(length)),
-      URLQueryItem(name: "sort", value: "catalog"),
-    ])
-    return ReadAheads.Address(url).flatMap { client.readAheads.claim($0, maximumAge: .seconds(300)) }
+    address(offset: offset, limit: length).flatMap { client.readAheads.claim($0, maximumAge: .seconds(300)) }
+  }
+
+  /// The address of the prolific artist's page at `offset`, `limit` long, in catalog order.
+  private func address(offset: Int, limit: Int) -> ReadAheads.Address? {
+    ReadAheads.Address(
+      server.baseURL.appending(path: "v1/artists/prolific/tracks").appending(queryItems: [
+        URLQueryItem(name: "offset", value: String(offset)), URLQueryItem(name: "limit", value: String(limit)),
+        URLQueryItem(name: "sort", value: "catalog"),
+      ]))
   }
 }
 
@@ -125,5 +149,25 @@ import Testing
     let last = ReadAheads.Page(address: try address("offset=1"), asked: .now)
     #expect(last.headArrived(next: nil) == nil)
     #expect(last.claim() == nil)
+  }
+
+  @Test func theNextPageIsNamedAsTheClaimingCallerSaidItWillAskForIt() throws {
+    let base = "http://127.0.0.1:1/v1/artists/a/tracks"
+    let next = try #require(URL(string: "\(base)?after=c1%2Ecatalog.4&offset=50&limit=50"))
+    let twice = [URLQueryItem(name: "limit", value: "100")]
+    let headFirst = ReadAheads.Page(address: try address("offset=0&limit=50"), asked: .now)
+    #expect(headFirst.headArrived(next: next) == nil)
+    #expect(headFirst.claim(nextQuery: twice)?.absoluteString == "\(base)?after=c1%2Ecatalog.4&offset=50&limit=100")
+    let claimedFirst = ReadAheads.Page(address: try address("offset=0&limit=50"), asked: .now)
+    #expect(claimedFirst.claim(nextQuery: twice) == nil)
+    #expect(claimedFirst.headArrived(next: next)?.absoluteString == "\(base)?after=c1%2Ecatalog.4&offset=50&limit=100")
+  }
+
+  @Test func aQueryItemIsReplacedWhereItStandsAddedWhenAbsentAndItsValueEscaped() throws {
+    let url = try #require(URL(string: "http://127.0.0.1:1/v1/artists/a/tracks?offset=5&limit=10"))
+    let replaced = ReadAheads.url(
+      url, replacing: [URLQueryItem(name: "limit", value: "20"), URLQueryItem(name: "sort", value: "a&b=c d+")])
+    #expect(replaced.absoluteString == "http://127.0.0.1:1/v1/artists/a/tracks?offset=5&limit=20&sort=a%26b%3Dc%20d%2B")
+    #expect(ReadAheads.url(url, replacing: []) == url)
   }
 }

@@ -43,19 +43,37 @@ public struct TrackPageRequest: Hashable, Sendable {
   public private(set) var order: TrackOrder
   /// The cursor the page continues after, if it does not start at ``offset``.
   public private(set) var after: TrackCursor?
+  /// How long the caller will ask the page after this one to be (1 through ``maximumLimit``), when it knows; nil
+  /// when it does not.
+  ///
+  /// A hint: it does not change which tracks this page holds. A source that reads the next page while the caller
+  /// reads this one (a remote catalog follows the server's `Link`) reads it at this length, so the caller's next
+  /// request finds its answer on its way. Without it, the page read ahead is as long as this one, and a caller whose
+  /// pages grow asks for every next page again.
+  public var nextLimit: Int? {
+    didSet { nextLimit = nextLimit.map(Self.clamped) }
+  }
 
-  /// Creates a request, clamping a negative offset to 0 and the limit to 1 through ``maximumLimit``.
-  public init(offset: Int = 0, limit: Int = TrackPageRequest.defaultLimit, order: TrackOrder = .catalog) {
+  /// Creates a request, clamping a negative offset to 0 and the limits to 1 through ``maximumLimit``.
+  public init(
+    offset: Int = 0, limit: Int = TrackPageRequest.defaultLimit, order: TrackOrder = .catalog, nextLimit: Int? = nil
+  ) {
     self.offset = max(0, offset)
-    self.limit = min(max(1, limit), Self.maximumLimit)
+    self.limit = Self.clamped(limit)
     self.order = order
+    self.nextLimit = nextLimit.map(Self.clamped)
   }
 
   /// The page right after `cursor`, in the cursor's order; `offset` is how many tracks the caller has had so far.
-  public init(after cursor: TrackCursor, offset: Int, limit: Int = TrackPageRequest.defaultLimit) {
-    self.init(offset: offset, limit: limit, order: cursor.order)
+  public init(
+    after cursor: TrackCursor, offset: Int, limit: Int = TrackPageRequest.defaultLimit, nextLimit: Int? = nil
+  ) {
+    self.init(offset: offset, limit: limit, order: cursor.order, nextLimit: nextLimit)
     after = cursor
   }
+
+  /// `limit` within 1 through ``maximumLimit``.
+  private static func clamped(_ limit: Int) -> Int { min(max(1, limit), maximumLimit) }
 }
 
 /// One page of an artist's tracks, and where it stands in the whole list.

@@ -28,7 +28,8 @@ extension ArtistTableDataSource {
       var cursor = first.nextCursor
       // A page covered as it reloads asks for nothing more until it is shown again.
       await pause.waitWhilePaused()
-      var result = await Self.fetchPage(Self.request(after: cursor, offset: shown, limit: size), from: source)
+      var result = await Self.fetchPage(
+        Self.request(after: cursor, offset: shown, limit: size, policy: policy), from: source)
       while true {
         // A covered page goes no further until it is shown again (``pausePaging()``).
         await pause.waitWhilePaused()
@@ -46,7 +47,10 @@ extension ArtistTableDataSource {
         cursor = page.nextCursor
         size = policy.size(after: size)
         let following =
-          isComplete ? nil : Self.request(after: cursor, offset: shown + batch.count + page.tracks.count, limit: size)
+          isComplete
+          ? nil
+          : Self.request(
+            after: cursor, offset: shown + batch.count + page.tracks.count, limit: size, policy: policy)
         // The next page is read while this one is shown: the catalog and the page each have a core.
         async let next = Self.fetchPage(ifAny: following, from: source)
         do {
@@ -70,10 +74,14 @@ extension ArtistTableDataSource {
     }
   }
 
-  /// The page after `cursor`, or at `offset` when there is none.
-  private nonisolated static func request(after cursor: TrackCursor?, offset: Int, limit: Int) -> TrackPageRequest {
-    cursor.map { TrackPageRequest(after: $0, offset: offset, limit: limit) }
-      ?? TrackPageRequest(offset: offset, limit: limit, order: .catalog)
+  /// The page after `cursor`, or at `offset` when there is none, saying how long the one after it will be asked
+  /// to be (``TrackPageRequest/nextLimit``).
+  private nonisolated static func request(
+    after cursor: TrackCursor?, offset: Int, limit: Int, policy: TrackPaging
+  ) -> TrackPageRequest {
+    let nextLimit = policy.size(after: limit)
+    return cursor.map { TrackPageRequest(after: $0, offset: offset, limit: limit, nextLimit: nextLimit) }
+      ?? TrackPageRequest(offset: offset, limit: limit, order: .catalog, nextLimit: nextLimit)
   }
 
   /// The source's answer to `request`, success or failure.

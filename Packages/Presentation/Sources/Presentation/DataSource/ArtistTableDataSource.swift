@@ -279,7 +279,10 @@ public final class ArtistTableDataSource {
     } else {
       refreshInFlight = reload
     }
-    let firstPage = TrackPageRequest(offset: 0, limit: trackPaging.firstPageSize, order: .catalog)
+    // The page after it is asked for at the next size: a source that reads it ahead reads it at that size.
+    let firstPage = TrackPageRequest(
+      offset: 0, limit: trackPaging.firstPageSize, order: .catalog,
+      nextLimit: trackPaging.size(after: trackPaging.firstPageSize))
     let answer: Answer
     do {
       if let reloadTimeout {
