@@ -88,7 +88,7 @@ extension Session {
   func makeScreen(source: TrackSource) -> ArtistScreenController {
     let dataSource = ArtistTableDataSource(
       source: source, downloadsManager: downloadsManager, favouritesManager: favouritesManager, user: user,
-      formatting: formatting)
+      formatting: formatting, trackPaging: trackPaging)
     let screen = ArtistScreenController(dataSource: dataSource, rows: rows)
     screen.onEvent = { [weak self] in self?.events.append($0) }
     screen.onOpen = { [weak self] in self?.requestedOpen = $0 }

@@ -99,6 +99,10 @@ public final class Session {
     [weak self] ids in self?.showLiveArtwork(ids)
   }
 
+  /// The page sizes an artist page opened from now on asks its catalog for: pages that double by default; a
+  /// server's catalog takes ``TrackPaging/firstScreenThenLargest``.
+  public var trackPaging = TrackPaging()
+
   /// Creates a session over services, with a viewport of `rows` rows; grids load their posters' artwork from
   /// `artworkLoader` (with none, each poster shows its placeholder and says it has no loader).
   public init(

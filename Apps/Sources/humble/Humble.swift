@@ -109,6 +109,7 @@ struct Humble: AsyncParsableCommand {
       favouritesManager: services.favouritesManager, artworkLoader: services.artworkLoader,
       rows: Terminal.viewportRows(requested: rows, interactive: interactive, terminalRows: terminal?.rows),
       waitForDownloads: { [downloads = services.downloadsManager] in await downloads.waitUntilIdle() })
+    session.trackPaging = services.trackPaging
     defer { services.close() }
     let usesColour = Terminal.usesColour(
       interactive: interactive, noColor: noColor, json: json, outputIsATerminal: isatty(STDOUT_FILENO) == 1,
@@ -185,7 +186,8 @@ struct Humble: AsyncParsableCommand {
       // The server names its own artwork URLs; the token goes to its origin only.
       artworkLoader: LiveArtworkLoader(
         authorization: token.map { LiveArtworkLoader.Authorization(origin: url, bearerToken: $0) }),
-      firstArtist: artists.first?.id.rawValue, close: { favourites?.close() })
+      firstArtist: artists.first?.id.rawValue, close: { favourites?.close() },
+      trackPaging: .firstScreenThenLargest)
   }
 
   /// How commands run without a prompt: their output written as `--json` and `--bail` ask.
@@ -215,4 +217,7 @@ struct SessionServices {
   let firstArtist: String?
   /// Stops what the services run in the background (a server's favourites feed).
   let close: @MainActor () -> Void
+  /// The page sizes artist pages ask for: doubling from the first screen's for the embedded catalog, the largest
+  /// after the first screen for a server (each page is a request).
+  var trackPaging = TrackPaging()
 }

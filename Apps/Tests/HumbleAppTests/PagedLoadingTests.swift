@@ -42,6 +42,17 @@ import Testing
     #expect(session.screen?.rowCount == 1_200)
   }
 
+  @Test func pagesOpenedAfterThePagingChangesAskForPagesAsItSays() async throws {
+    let session = makeSession()
+    session.trackPaging = .firstScreenThenLargest
+    _ = await session.run("artist oasis")
+    _ = await session.run("wait")
+    #expect(session.screen?.rowCount == 1_200)
+    let pages = musicAPI.requestedTrackPages
+    #expect(pages.map(\.limit) == [50, TrackPageRequest.maximumLimit], "the first screen, then the largest page")
+    #expect(pages.map(\.nextLimit) == [TrackPageRequest.maximumLimit, TrackPageRequest.maximumLimit])
+  }
+
   @Test func sortingSelectingAndFavouritingWorkWhileTheRestIsHeld() async throws {
     let session = makeSession()
     let held = musicAPI.holdTrackPage(startingAt: 50)

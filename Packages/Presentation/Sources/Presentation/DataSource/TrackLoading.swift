@@ -65,6 +65,11 @@ public struct TrackPaging: Hashable, Sendable {
     self.growthFactor = max(1, growthFactor)
   }
 
+  /// A first page for the first screen, then pages of the largest size straight away: for a catalog across a
+  /// network, where each page costs a request and a round trip, and pages that double (50, 100, … 3,200 before
+  /// 5,000) would be six more requests for the first 6,350 tracks.
+  public static let firstScreenThenLargest = TrackPaging(growthFactor: TrackPageRequest.maximumLimit)
+
   /// The size of the page after one of `size`.
   func size(after size: Int) -> Int {
     let (grown, overflow) = size.multipliedReportingOverflow(by: growthFactor)
