@@ -65,18 +65,30 @@ final class FeedConnection: NSObject, URLSessionDataDelegate, @unchecked Sendabl
   /// libcurl stops asking: the socket is always writable, so the session's queue wakes again and again while the
   /// request it connected for lasts. For a page that is a few milliseconds; a feed lasts for hours, and an idle
   /// `humble` burned most of a core. A request that reuses a kept connection is only ever watched for reading.
-  /// So the feed starts with `HEAD /openapi.json` (no body; any answer will do), and the feed's own request
-  /// follows on the connection that one leaves open.
+  /// So the feed starts with `HEAD /openapi.json` (no body; any status will do), and the feed's own request
+  /// follows on the connection that one leaves open. An answer that closes its connection (`Connection: close`, a
+  /// server at its connection limit) leaves the feed a connection of its own, and the spin for as long as it lasts.
+  /// Foundation on Apple platforms has no such problem: there the feed is asked for at once.
   func start() {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForResource = .greatestFiniteMagnitude
+    let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+    #if canImport(FoundationNetworking)
+      warmUp(in: session)
+    #else
+      openFeed(in: session)
+    #endif
+  }
+
+  /// Sends the request before the feed; the feed follows when it ends.
+  private func warmUp(in session: URLSession) {
     let warmUp: URLRequest
     do {
       warmUp = try client.request("HEAD", CatalogAPI.Path.openAPIDocument)
     } catch {
+      session.finishTasksAndInvalidate()
       return onEnd(error.reason)
     }
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForResource = .greatestFiniteMagnitude
-    let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
     let warmUpTask = phase.withLock { phase -> URLSessionDataTask? in
       guard !phase.isCancelled else { return nil }
       let task = session.dataTask(with: warmUp)

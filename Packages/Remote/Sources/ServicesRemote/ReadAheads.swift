@@ -119,8 +119,9 @@ final class ReadAheads: Sendable {
     var query = components.percentEncodedQueryItems ?? []
     for item in items {
       let encoded = URLQueryItem(
-        name: item.name, value: item.value?.addingPercentEncoding(withAllowedCharacters: unreserved))
-      if let index = query.firstIndex(where: { $0.name == item.name }) {
+        name: item.name.addingPercentEncoding(withAllowedCharacters: unreserved) ?? item.name,
+        value: item.value?.addingPercentEncoding(withAllowedCharacters: unreserved))
+      if let index = query.firstIndex(where: { $0.name == encoded.name }) {
         query[index] = encoded
       } else {
         query.append(encoded)

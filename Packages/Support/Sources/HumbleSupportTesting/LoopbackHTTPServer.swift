@@ -71,7 +71,8 @@ public final class LoopbackConnection: Sendable {
 
   /// Writes a whole answer, with `headers` besides its content type and length, and asks the client to close the
   /// connection; with `keepingAlive`, leaves it open instead, and the connection's next request reaches the handler
-  /// too.
+  /// too (an answer to `HEAD` kept alive needs an empty `body`: the client reads none, and its bytes would be
+  /// taken for the next request).
   public func respond(
     status: Int, contentType: String?, headers: [(name: String, value: String)] = [], body: Data,
     keepingAlive: Bool = false
@@ -112,8 +113,8 @@ public final class LoopbackConnection: Sendable {
   }
 }
 
-/// A tiny HTTP/1.1 server on 127.0.0.1 (an ephemeral port) for tests: it hands each request to `handler` on a
-/// thread of its own, then closes the connection (unless the answer kept it alive: then it reads the next request
+/// A tiny HTTP/1.1 server on 127.0.0.1 (an ephemeral port) for tests: it hands each request to `handler` on its
+/// connection's own thread, then closes the connection (unless the answer kept it alive: then it reads the next request
 /// on it); releasing the server closes its socket.
 ///
 /// Raw sockets, not a server framework: a test decides every byte, so it can stall, cut or garble an answer.

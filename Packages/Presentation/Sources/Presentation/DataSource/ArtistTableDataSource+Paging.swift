@@ -24,7 +24,9 @@ extension ArtistTableDataSource {
     paging = Task { [weak self] in
       var shown = first.tracks.count
       var batch: [Track] = []
-      var size = policy.size(after: first.tracks.count)
+      // The size the first page's request said comes next (``TrackPageRequest/nextLimit``), so a page read ahead
+      // at it is the one asked for, even when the first page came back shorter than asked.
+      var size = policy.size(after: policy.firstPageSize)
       var cursor = first.nextCursor
       // A page covered as it reloads asks for nothing more until it is shown again.
       await pause.waitWhilePaused()
