@@ -40,7 +40,8 @@ import Testing
       let ready = await events.first { _ in true }
       #expect(ready?.type == CatalogAPI.FeedEvent.ready)
       connection.cancel()
-      #expect(await ends.first { _ in true } == "the feed was closed")
+      // However it ended (closed here, or by the server's side), both requests had been read by then.
+      _ = await ends.first { _ in true }
       let requests = seen.withLock { $0 }
       #expect(
         requests == [
