@@ -89,17 +89,10 @@ final class FeedConnection: NSObject, URLSessionDataDelegate, @unchecked Sendabl
       session.finishTasksAndInvalidate()
       return onEnd(error.reason)
     }
-    let warmUpTask = phase.withLock { phase -> URLSessionDataTask? in
-      guard !phase.isCancelled else { return nil }
-      let task = session.dataTask(with: warmUp)
-      phase = .warmingUp(task)
-      return task
-    }
-    guard let warmUpTask else {
+    guard resume(warmUp, in: session, as: Phase.warmingUp) else {
       session.finishTasksAndInvalidate()
       return onEnd("the feed was closed")
     }
-    warmUpTask.resume()
   }
 
   /// Asks for the feed itself, once the request before it ended (however it ended).
@@ -114,16 +107,24 @@ final class FeedConnection: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     request.setValue(CatalogJSON.eventStreamContentType, forHTTPHeaderField: "Accept")
     // On Linux this is the longest silence allowed between bytes, not a limit on the whole feed.
     request.timeoutInterval = Self.idleTimeout
-    let dataTask = phase.withLock { phase -> URLSessionDataTask? in
-      guard !phase.isCancelled else { return nil }
-      let task = session.dataTask(with: request)
-      phase = .open(task)
-      return task
-    }
+    let resumed = resume(request, in: session, as: Phase.open)
     // The session keeps its delegate until invalidated; finishing lets it go once the task ends.
     session.finishTasksAndInvalidate()
-    guard let dataTask else { return onEnd("the feed was closed") }
-    dataTask.resume()
+    if !resumed { onEnd("the feed was closed") }
+  }
+
+  /// Sends `request` in `session` as the connection's next phase, unless ``cancel()`` came first: whether it did.
+  private func resume(
+    _ request: URLRequest, in session: URLSession, as next: (URLSessionDataTask) -> Phase
+  ) -> Bool {
+    let task = phase.withLock { phase -> URLSessionDataTask? in
+      guard !phase.isCancelled else { return nil }
+      let task = session.dataTask(with: request)
+      phase = next(task)
+      return task
+    }
+    task?.resume()
+    return task != nil
   }
 
   /// Closes the connection; `onEnd` follows.
